@@ -1,0 +1,6 @@
+/*
+ * upc_relaxed.h - upc.h, with relaxed the default consistency for the rest of
+ * the translation unit (UPC 1.3, 6.7.1).
+ */
+#include <upc.h>
+#pragma upc relaxed

@@ -1,0 +1,51 @@
+//===- UpcDesugarer.h - UPC syntax to Clang-parseable C ---------*- C++ -*-===//
+//
+// Stock Clang parses C. The UPC syntax that C macros cannot express --
+// `shared [N]`, `upc_forall` with four clauses, `upc_barrier expr;`,
+// `upc_blocksizeof x` -- and the UPC keywords are rewritten here, token by
+// token with Clang's raw lexer, into reserved identifiers that the parse-time
+// prelude defines (see InternalNames.h). Everything else is kept byte for
+// byte. Line breaks before original tokens are never added or removed, so line
+// numbers stay true; SourceOffsetMap recovers columns.
+//
+// Only files that are UPC are desugared: C headers keep UPC words as plain
+// identifiers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_DESUGAR_UPCDESUGARER_H
+#define UPC_INSTRUMENT_DESUGAR_UPCDESUGARER_H
+
+#include "upc-instrument/Desugar/SourceOffsetMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace upc {
+
+/// A syntax error found while desugaring, at an offset of the original text.
+struct DesugarDiagnostic {
+  unsigned Offset = 0;
+  std::string Message;
+};
+
+/// A UPC source file as Clang will see it.
+struct DesugaredSource {
+  /// The file as the user wrote it.
+  std::string Original;
+  /// The file as Clang reads it.
+  std::string Text;
+  SourceOffsetMap Map;
+  std::vector<DesugarDiagnostic> Diagnostics;
+  /// Number of UPC constructs rewritten; 0 means the file is plain C.
+  unsigned NumRewrites = 0;
+};
+
+/// Rewrites the UPC syntax of \p Original. Never fails: malformed constructs
+/// are reported in Diagnostics and left in a form that Clang parses without
+/// cascading errors.
+DesugaredSource desugarUpcSource(llvm::StringRef Original);
+
+} // namespace upc
+
+#endif

@@ -1,0 +1,87 @@
+//===- UpcDiagnosticPrinter.h - Diagnostics on the original text -*- C++ -*-===//
+//
+// Renders diagnostics in Clang's format, but at original file:line:col and
+// with the original source line under the caret: never the desugared text.
+// Diagnostics are held until the end of the translation unit so that UPC
+// knowledge gathered after parsing can drop artifacts of the desugaring (the
+// THREADS stand-in makes Clang fold THREADS-dependent arrays).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_FRONTEND_UPCDIAGNOSTICPRINTER_H
+#define UPC_INSTRUMENT_FRONTEND_UPCDIAGNOSTICPRINTER_H
+
+#include "upc-instrument/FrontEnd/SourceMapping.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <vector>
+
+namespace upc {
+
+class UpcDiagnosticPrinter : public clang::DiagnosticConsumer {
+public:
+  /// \p ToolName prefixes diagnostics that have no source location.
+  UpcDiagnosticPrinter(llvm::raw_ostream &OS, std::string ToolName);
+  ~UpcDiagnosticPrinter() override;
+
+  void setSourceMapping(const SourceMapping *M) { Mapping = M; }
+
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override;
+  void EndSourceFile() override;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+  /// Declarations whose arrays depend on THREADS: Clang's warnings about
+  /// folding or indexing them are artifacts of the desugaring.
+  void setThreadsDependentDeclarations(llvm::DenseSet<clang::SourceLocation> L) {
+    ThreadsDependentDecls = std::move(L);
+  }
+
+  /// While set, error messages pass through \p F (used to explain errors in
+  /// block size expressions, which Clang evaluates out of context).
+  void setErrorRewriter(
+      std::function<std::string(clang::SourceLocation, llvm::StringRef)> F) {
+    ErrorRewriter = std::move(F);
+  }
+
+  /// Prints everything held so far.
+  void flush();
+
+  unsigned errorsShown() const { return ErrorsShown; }
+  unsigned warningsShown() const { return WarningsShown; }
+
+  /// Prints "N warnings and M errors generated." if there were any.
+  void printSummary();
+
+private:
+  struct Held {
+    clang::StoredDiagnostic Diag;
+    std::string Flag;
+  };
+  llvm::raw_ostream &OS;
+  std::string ToolName;
+  const SourceMapping *Mapping = nullptr;
+  const clang::LangOptions *LangOpts = nullptr;
+  std::vector<Held> Pending;
+  llvm::DenseSet<clang::SourceLocation> ThreadsDependentDecls;
+  std::function<std::string(clang::SourceLocation, llvm::StringRef)>
+      ErrorRewriter;
+  unsigned ErrorsShown = 0;
+  unsigned WarningsShown = 0;
+  std::vector<std::string> LastIncludeStack;
+
+  bool isArtifact(size_t Index) const;
+  void render(const Held &H);
+  void renderSnippet(const clang::StoredDiagnostic &D,
+                     const OriginalLocation &Loc);
+  void renderIncludeStack(clang::SourceLocation Loc);
+};
+
+} // namespace upc
+
+#endif

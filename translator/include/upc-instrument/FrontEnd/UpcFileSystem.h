@@ -1,0 +1,68 @@
+//===- UpcFileSystem.h - Desugar UPC files as Clang reads them --*- C++ -*-===//
+//
+// A virtual file system over the real one: a file that is UPC (the main
+// file, .upc/.uph files, the project's UPC headers, and any header outside the
+// system include directories) is read through the desugarer; every other
+// file (C system headers) is passed through untouched, so UPC words stay
+// plain identifiers there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_FRONTEND_UPCFILESYSTEM_H
+#define UPC_INSTRUMENT_FRONTEND_UPCFILESYSTEM_H
+
+#include "upc-instrument/Desugar/UpcDesugarer.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace upc {
+
+/// Which files are UPC, decided by path.
+struct UpcFileClassifier {
+  /// The translation unit's main file (real path); always UPC.
+  std::string MainFile;
+  /// Directories (real paths) of the project's UPC headers; files there are
+  /// UPC.
+  std::vector<std::string> UpcHeaderDirs;
+  /// System include directories (real paths); files there are C.
+  std::vector<std::string> SystemDirs;
+
+  bool isUpcFile(llvm::StringRef RealPath) const;
+};
+
+/// Desugared files by the path Clang opened them with. Shared between the
+/// file system (which fills it) and the front end (which maps locations).
+class DesugaredFileStore {
+public:
+  /// The desugared form of a file Clang opened by \p Path, or null when the
+  /// file was read as C.
+  const DesugaredSource *lookup(llvm::StringRef Path) const;
+
+  /// Text appended to the main file after desugaring (not in the original).
+  std::string MainFileSuffix;
+
+private:
+  friend class UpcOverlayFileSystem;
+  mutable std::mutex Mutex;
+  llvm::StringMap<std::shared_ptr<DesugaredSource>> ByRealPath;
+  llvm::StringMap<std::shared_ptr<DesugaredSource>> ByPath;
+};
+
+/// Creates the overlay over \p Base.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createUpcOverlayFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                           UpcFileClassifier Classifier,
+                           std::shared_ptr<DesugaredFileStore> Store);
+
+/// The real path of \p Path if it exists, else \p Path made absolute.
+std::string canonicalPath(llvm::StringRef Path);
+
+} // namespace upc
+
+#endif

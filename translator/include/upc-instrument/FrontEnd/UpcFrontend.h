@@ -1,0 +1,67 @@
+//===- UpcFrontend.h - Parse and check one UPC translation unit -*- C++ -*-===//
+//
+// Runs stock Clang on a UPC file: the file system overlay desugars UPC
+// sources, the parse-time prelude gives the UPC constructs their C meaning,
+// preprocessor hooks record pragmas and block sizes, and after parsing the
+// UPC view (UpcContext) is built and the UPC constraints are checked. Later
+// stages receive the result through a handler.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_FRONTEND_UPCFRONTEND_H
+#define UPC_INSTRUMENT_FRONTEND_UPCFRONTEND_H
+
+#include "upc-instrument/FrontEnd/SourceMapping.h"
+#include "upc-instrument/FrontEnd/UpcDiagnosticPrinter.h"
+#include "upc-instrument/Semantics/UpcContext.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompilerInstance;
+} // namespace clang
+
+namespace upc {
+
+struct UpcFrontendOptions {
+  /// Clang flags (-I, -D, -std=, -W..., ...), without input files.
+  std::vector<std::string> ClangArgs;
+  ThreadsEnvironment Threads;
+  /// Clang's resource directory (builtin headers such as stddef.h).
+  std::string ClangResourceDir;
+  /// The directory holding upc.h and the parse-time prelude.
+  std::string UpcHeaderDir;
+};
+
+/// One parsed and checked UPC translation unit.
+struct UpcTranslationUnit {
+  clang::CompilerInstance &Compiler;
+  clang::ASTContext &AST;
+  UpcContext &Upc;
+  const SourceMapping &Sources;
+  UpcDiagnosticPrinter &Diagnostics;
+};
+
+using UpcTranslationUnitHandler = std::function<void(UpcTranslationUnit &)>;
+
+/// Parses and checks \p InputFile. Diagnostics go to \p Printer. \p Handler
+/// runs only when the file has no errors. Returns false if errors were
+/// reported (including ones the handler reported).
+bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
+                    UpcDiagnosticPrinter &Printer,
+                    const UpcTranslationUnitHandler &Handler = nullptr);
+
+/// Where an installed (or build-tree) upc-instrument finds its files,
+/// relative to the running executable.
+struct InstallLayout {
+  std::string BinDir;
+  std::string UpcHeaderDir;
+  static InstallLayout forExecutable(const char *Argv0, void *MainAddr);
+};
+
+} // namespace upc
+
+#endif

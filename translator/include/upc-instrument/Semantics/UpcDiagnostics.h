@@ -1,0 +1,64 @@
+//===- UpcDiagnostics.h - Diagnostics for UPC constraints -------*- C++ -*-===//
+//
+// UPC 1.3 constraint violations and front-end warnings, registered with
+// Clang's DiagnosticsEngine so that they are rendered, counted and mapped
+// (-w, -Werror) like Clang's own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_SEMANTICS_UPCDIAGNOSTICS_H
+#define UPC_INSTRUMENT_SEMANTICS_UPCDIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+
+namespace upc {
+
+enum class UpcDiag {
+  // Lexical (reported by the desugarer).
+  SyntaxError,
+  // Declarations.
+  SharedAutomatic,
+  SharedParameter,
+  SharedMember,
+  SharedCompoundLiteral,
+  StrictAndRelaxed,
+  ConflictingLayouts,
+  ReferenceWithoutShared,
+  // Block sizes.
+  BlockSizeNegative,
+  BlockSizeTooLarge,
+  BlockSizeNotConstant,
+  BlockSizeUsesThreads,
+  // THREADS in array dimensions and constant expressions.
+  ThreadsRequiredOnce,
+  ThreadsInSeveralDimensions,
+  ThreadsNotMultiplier,
+  ThreadsInIndefiniteArray,
+  ThreadsInPrivateStaticArray,
+  ThreadsNotConstant,
+  SharedArrayNotConstant,
+  // Statements and expressions.
+  ForallAffinityType,
+  SynchronizationValueType,
+  UpcSizeofNotShared,
+  BlockSizeMismatch,
+  PrivateToShared,
+  // Pragmas.
+  PragmaUnknown,
+  PragmaExpectedOnOff,
+  PragmaNotAtScopeStart,
+};
+
+/// The Clang diagnostic ID of \p D in \p Diags.
+unsigned getUpcDiagID(clang::DiagnosticsEngine &Diags, UpcDiag D);
+
+/// Reports \p D at \p Loc; stream arguments into the result.
+inline clang::DiagnosticBuilder reportUpc(clang::DiagnosticsEngine &Diags,
+                                          clang::SourceLocation Loc,
+                                          UpcDiag D) {
+  return Diags.Report(Loc, getUpcDiagID(Diags, D));
+}
+
+} // namespace upc
+
+#endif

@@ -1,0 +1,34 @@
+//===- UpcTypePrinter.h - Print types in UPC syntax -------------*- C++ -*-===//
+//
+// Clang prints the desugared qualifiers as attributes; users wrote
+// `strict shared [4] int *`. This printer writes C declarator syntax with the
+// UPC qualifiers put back. Diagnostics use it for every type argument.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_SEMANTICS_UPCTYPEPRINTER_H
+#define UPC_INSTRUMENT_SEMANTICS_UPCTYPEPRINTER_H
+
+#include "clang/AST/Type.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace upc {
+
+/// Prints \p T as UPC source would spell it. With \p Desugar, typedef names
+/// are replaced by what they name.
+std::string printUpcType(clang::QualType T, const clang::ASTContext &Ctx,
+                         bool Desugar = false);
+
+/// Makes \p Diags print type arguments with printUpcType (with an "aka" when
+/// typedefs hide the type), keeping Clang's formatting for everything else.
+void installUpcTypePrinting(clang::DiagnosticsEngine &Diags,
+                            clang::ASTContext &Ctx);
+
+} // namespace upc
+
+#endif

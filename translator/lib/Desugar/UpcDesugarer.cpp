@@ -1,0 +1,491 @@
+//===- UpcDesugarer.cpp - UPC syntax to Clang-parseable C -----------------===//
+//
+// A single forward pass over the raw tokens of a file. Each UPC keyword is
+// replaced by its internal spelling (InternalNames.h); the constructs with
+// UPC-only syntax are rewritten around their operands, which are kept
+// verbatim (and desugared recursively) so that their columns map exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "upc-instrument/Desugar/UpcDesugarer.h"
+#include "upc-instrument/Desugar/InternalNames.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <deque>
+
+using namespace clang;
+
+namespace upc {
+namespace {
+
+enum class Keyword {
+  None,
+  Shared,
+  Strict,
+  Relaxed,
+  MyThread,
+  Threads,
+  MaxBlockSize,
+  Forall,
+  Barrier,
+  Notify,
+  Wait,
+  Fence,
+  BlockSizeof,
+  LocalSizeof,
+  ElemSizeof,
+};
+
+Keyword classifyKeyword(llvm::StringRef Name) {
+  return llvm::StringSwitch<Keyword>(Name)
+      .Case("shared", Keyword::Shared)
+      .Case("strict", Keyword::Strict)
+      .Case("relaxed", Keyword::Relaxed)
+      .Case("MYTHREAD", Keyword::MyThread)
+      .Case("THREADS", Keyword::Threads)
+      .Case("UPC_MAX_BLOCK_SIZE", Keyword::MaxBlockSize)
+      .Case("upc_forall", Keyword::Forall)
+      .Case("upc_barrier", Keyword::Barrier)
+      .Case("upc_notify", Keyword::Notify)
+      .Case("upc_wait", Keyword::Wait)
+      .Case("upc_fence", Keyword::Fence)
+      .Case("upc_blocksizeof", Keyword::BlockSizeof)
+      .Case("upc_localsizeof", Keyword::LocalSizeof)
+      .Case("upc_elemsizeof", Keyword::ElemSizeof)
+      .Default(Keyword::None);
+}
+
+struct RawToken {
+  tok::TokenKind Kind;
+  unsigned Offset;
+  unsigned Length;
+  bool StartOfLine;
+  /// The identifier spelling (line continuations removed); empty otherwise.
+  llvm::StringRef Identifier;
+
+  unsigned end() const { return Offset + Length; }
+};
+
+/// Where a construct's tokens may come from: the code of the file (which
+/// skips over preprocessor directives) or one directive's line.
+struct Context {
+  size_t End;
+  bool InDirective;
+};
+
+constexpr size_t NotFound = ~size_t(0);
+
+bool isOpening(tok::TokenKind K) {
+  return K == tok::l_paren || K == tok::l_square || K == tok::l_brace;
+}
+bool isClosing(tok::TokenKind K) {
+  return K == tok::r_paren || K == tok::r_square || K == tok::r_brace;
+}
+
+/// Removes backslash-newline sequences from an identifier's spelling.
+std::string cleanSpelling(llvm::StringRef Raw) {
+  std::string Out;
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    if (Raw[I] == '\\') {
+      size_t J = I + 1;
+      while (J < Raw.size() && (Raw[J] == ' ' || Raw[J] == '\t'))
+        ++J;
+      if (J < Raw.size() && (Raw[J] == '\n' || Raw[J] == '\r')) {
+        if (Raw[J] == '\r' && J + 1 < Raw.size() && Raw[J + 1] == '\n')
+          ++J;
+        I = J;
+        continue;
+      }
+    }
+    Out += Raw[I];
+  }
+  return Out;
+}
+
+LangOptions upcLexerLangOptions() {
+  LangOptions LO;
+  LO.C99 = LO.C11 = LO.C17 = true;
+  LO.GNUMode = true;
+  LO.GNUKeywords = true;
+  LO.Digraphs = true;
+  LO.LineComment = true;
+  LO.DollarIdents = true;
+  return LO;
+}
+
+class Desugarer {
+public:
+  explicit Desugarer(llvm::StringRef Source) : Source(Source) { lexAll(); }
+
+  DesugaredSource run() {
+    processRange(0, {Tokens.size(), /*InDirective=*/false});
+    // Disjoint edits; an insertion goes before a replacement at its offset.
+    std::sort(Edits.begin(), Edits.end(),
+              [](const TextEdit &A, const TextEdit &B) {
+                return A.Offset != B.Offset ? A.Offset < B.Offset
+                                            : A.Length < B.Length;
+              });
+    DesugaredSource Result;
+    Result.Map = SourceOffsetMap::apply(Source, Edits, Result.Text);
+    Result.Diagnostics = std::move(Diags);
+    Result.NumRewrites = NumRewrites;
+    return Result;
+  }
+
+private:
+  llvm::StringRef Source;
+  std::vector<RawToken> Tokens;
+  std::deque<std::string> CleanedSpellings;
+  std::vector<TextEdit> Edits;
+  std::vector<DesugarDiagnostic> Diags;
+  unsigned NumRewrites = 0;
+
+  void lexAll() {
+    // Offsets are measured from an arbitrary base location: the raw lexer
+    // needs no SourceManager.
+    SourceLocation Base = SourceLocation::getFromRawEncoding(1);
+    LangOptions LO = upcLexerLangOptions();
+    Lexer Lex(Base, LO, Source.begin(), Source.begin(), Source.end());
+    Tokens.reserve(Source.size() / 5 + 16);
+    Token T;
+    while (true) {
+      Lex.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        break;
+      RawToken R;
+      R.Kind = T.getKind();
+      R.Offset = T.getLocation().getRawEncoding() - Base.getRawEncoding();
+      R.Length = T.getLength();
+      R.StartOfLine = T.isAtStartOfLine();
+      if (T.is(tok::raw_identifier)) {
+        R.Identifier = T.getRawIdentifier();
+        if (T.needsCleaning()) {
+          CleanedSpellings.push_back(cleanSpelling(R.Identifier));
+          R.Identifier = CleanedSpellings.back();
+        }
+      }
+      Tokens.push_back(R);
+    }
+  }
+
+  bool isDirectiveStart(size_t I) const {
+    return Tokens[I].Kind == tok::hash && Tokens[I].StartOfLine;
+  }
+
+  /// One past the last token of the directive that starts at \p Hash.
+  size_t directiveEnd(size_t Hash) const {
+    size_t I = Hash + 1;
+    while (I < Tokens.size() && !Tokens[I].StartOfLine)
+      ++I;
+    return I;
+  }
+
+  /// The next token of the context after \p I; directive lines are not part
+  /// of the code around them.
+  size_t next(size_t I, const Context &C) const {
+    ++I;
+    if (!C.InDirective)
+      while (I < C.End && isDirectiveStart(I))
+        I = directiveEnd(I);
+    return I < C.End ? I : C.End;
+  }
+
+  bool is(size_t I, const Context &C, tok::TokenKind K) const {
+    return I < C.End && Tokens[I].Kind == K;
+  }
+
+  /// The index of the bracket closing the one at \p Open, or NotFound.
+  size_t findClosing(size_t Open, const Context &C) const {
+    std::vector<tok::TokenKind> Stack{Tokens[Open].Kind};
+    for (size_t I = next(Open, C); I < C.End; I = next(I, C)) {
+      tok::TokenKind K = Tokens[I].Kind;
+      if (isOpening(K)) {
+        Stack.push_back(K);
+      } else if (isClosing(K)) {
+        tok::TokenKind Expected = Stack.back() == tok::l_paren    ? tok::r_paren
+                                  : Stack.back() == tok::l_square ? tok::r_square
+                                                                  : tok::r_brace;
+        if (K != Expected)
+          return NotFound;
+        Stack.pop_back();
+        if (Stack.empty())
+          return I;
+      }
+    }
+    return NotFound;
+  }
+
+  void addDiag(unsigned Offset, std::string Message) {
+    Diags.push_back({Offset, std::move(Message)});
+  }
+
+  /// Replaces original text [Begin, End). Line breaks inside the replaced
+  /// text are kept as line continuations, so that every later line keeps its
+  /// number.
+  void replaceText(unsigned Begin, unsigned End, std::string Text) {
+    for (char Ch : Source.slice(Begin, End))
+      if (Ch == '\n')
+        Text += "\\\n";
+    Edits.push_back({Begin, End - Begin, std::move(Text)});
+  }
+  void replaceToken(size_t I, llvm::StringRef Text) {
+    replaceText(Tokens[I].Offset, Tokens[I].end(), Text.str());
+  }
+  void insertAt(unsigned Offset, llvm::StringRef Text) {
+    Edits.push_back({Offset, 0, Text.str()});
+  }
+
+  void processRange(size_t Begin, const Context &C) {
+    tok::TokenKind Prev = tok::unknown;
+    for (size_t I = Begin; I < C.End;) {
+      if (!C.InDirective && isDirectiveStart(I)) {
+        I = processDirective(I);
+        Prev = tok::unknown;
+        continue;
+      }
+      const RawToken &T = Tokens[I];
+      Keyword K = Keyword::None;
+      // A name after '.' or '->' is a member, never a keyword.
+      if (T.Kind == tok::raw_identifier && Prev != tok::period &&
+          Prev != tok::arrow)
+        K = classifyKeyword(T.Identifier);
+      Prev = T.Kind;
+      if (K == Keyword::None) {
+        I = next(I, C);
+        continue;
+      }
+      ++NumRewrites;
+      I = rewriteKeyword(K, I, C);
+      Prev = tok::unknown;
+    }
+  }
+
+  /// Rewrites the preprocessor directive starting at \p Hash; returns the
+  /// index after it. Only macro bodies and #if/#elif conditions can hold UPC.
+  size_t processDirective(size_t Hash) {
+    size_t End = directiveEnd(Hash);
+    size_t Name = Hash + 1;
+    if (Name >= End || Tokens[Name].Kind != tok::raw_identifier)
+      return End;
+    Context C{End, /*InDirective=*/true};
+    llvm::StringRef Directive = Tokens[Name].Identifier;
+    if (Directive == "if" || Directive == "elif") {
+      processRange(Name + 1, C);
+    } else if (Directive == "define" && Name + 1 < End) {
+      size_t Body = Name + 2;
+      const RawToken &MacroName = Tokens[Name + 1];
+      // Function-like: '(' immediately after the name.
+      if (Body < End && Tokens[Body].Kind == tok::l_paren &&
+          Tokens[Body].Offset == MacroName.end()) {
+        while (Body < End && Tokens[Body].Kind != tok::r_paren)
+          ++Body;
+        ++Body;
+      }
+      if (Body < End)
+        processRange(Body, C);
+    }
+    return End;
+  }
+
+  size_t rewriteKeyword(Keyword K, size_t I, const Context &C) {
+    switch (K) {
+    case Keyword::Shared:
+      return rewriteShared(I, C);
+    case Keyword::Strict:
+    case Keyword::Relaxed:
+      return rewriteReferenceQualifier(K, I, C);
+    case Keyword::MyThread:
+      replaceToken(I, names::MyThread);
+      return next(I, C);
+    case Keyword::Threads:
+      replaceToken(I, names::Threads);
+      return next(I, C);
+    case Keyword::MaxBlockSize:
+      replaceToken(I, names::MaxBlockSize);
+      return next(I, C);
+    case Keyword::Forall:
+      return rewriteForall(I, C);
+    case Keyword::Barrier:
+      return rewriteSynchronization(names::Barrier, I, C);
+    case Keyword::Notify:
+      return rewriteSynchronization(names::Notify, I, C);
+    case Keyword::Wait:
+      return rewriteSynchronization(names::Wait, I, C);
+    case Keyword::Fence:
+      replaceToken(I, (names::Fence + "()").str());
+      return next(I, C);
+    // `upc_blocksizeof X` parses exactly like `sizeof X` once it is spelled
+    // as a cast of a sizeof; the cast's typedef names the operator.
+    case Keyword::BlockSizeof:
+      replaceToken(I, ("(" + names::BlockSizeofType + ")sizeof").str());
+      return next(I, C);
+    case Keyword::LocalSizeof:
+      replaceToken(I, ("(" + names::LocalSizeofType + ")sizeof").str());
+      return next(I, C);
+    case Keyword::ElemSizeof:
+      replaceToken(I, ("(" + names::ElemSizeofType + ")sizeof").str());
+      return next(I, C);
+    case Keyword::None:
+      break;
+    }
+    return next(I, C);
+  }
+
+  /// shared, shared [], shared [*], shared [expr].
+  size_t rewriteShared(size_t I, const Context &C) {
+    size_t Open = next(I, C);
+    if (!is(Open, C, tok::l_square)) {
+      replaceToken(I, names::Shared);
+      return Open;
+    }
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound) {
+      addDiag(Tokens[Open].Offset,
+              "expected ']' to end the layout qualifier of 'shared'");
+      replaceToken(I, names::Shared);
+      return Open;
+    }
+    size_t First = next(Open, C);
+    if (First == Close) {
+      replaceText(Tokens[I].Offset, Tokens[Close].end(),
+                  names::SharedIndefinite.str());
+    } else if (next(First, C) == Close && Tokens[First].Kind == tok::star) {
+      replaceText(Tokens[I].Offset, Tokens[Close].end(),
+                  names::SharedStar.str());
+    } else {
+      replaceText(Tokens[I].Offset, Tokens[Open].end(),
+                  (names::SharedBlock + "(").str());
+      processRange(First, {Close, C.InDirective});
+      replaceToken(Close, ")");
+    }
+    return next(Close, C);
+  }
+
+  /// strict, relaxed. A layout qualifier after them lacks its 'shared'.
+  size_t rewriteReferenceQualifier(Keyword K, size_t I, const Context &C) {
+    replaceToken(I, K == Keyword::Strict ? names::Strict : names::Relaxed);
+    size_t Open = next(I, C);
+    if (!is(Open, C, tok::l_square))
+      return Open;
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound)
+      return Open;
+    addDiag(Tokens[Open].Offset,
+            "a layout qualifier requires 'shared'; write 'shared [...]'");
+    // Drop the stray layout so that Clang does not add errors of its own.
+    replaceText(Tokens[Open].Offset, Tokens[Close].end(), "");
+    return next(Close, C);
+  }
+
+  /// upc_forall (A; B; C; D) S
+  ///   => for (A; B; C) if (!__upc_forall_affinity(K[, D])) ; else S
+  size_t rewriteForall(size_t I, const Context &C) {
+    replaceToken(I, "for");
+    size_t Open = next(I, C);
+    if (!is(Open, C, tok::l_paren)) {
+      addDiag(Tokens[I].Offset, "expected '(' after 'upc_forall'");
+      return Open;
+    }
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound) {
+      addDiag(Tokens[Open].Offset,
+              "expected ')' to end the clauses of 'upc_forall'");
+      return next(Open, C);
+    }
+    // Clause separators: ';' directly inside the parentheses.
+    std::vector<size_t> Semis;
+    unsigned Depth = 0;
+    for (size_t J = next(Open, C); J < Close; J = next(J, C)) {
+      tok::TokenKind Kind = Tokens[J].Kind;
+      if (isOpening(Kind))
+        ++Depth;
+      else if (isClosing(Kind))
+        --Depth;
+      else if (Kind == tok::semi && Depth == 0)
+        Semis.push_back(J);
+    }
+    if (Semis.size() != 3) {
+      addDiag(Tokens[I].Offset,
+              Semis.size() < 3
+                  ? "'upc_forall' needs four clauses: "
+                    "(initialization; condition; step; affinity)"
+                  : "too many clauses in 'upc_forall'; expected "
+                    "(initialization; condition; step; affinity)");
+      processRange(next(Open, C), {Close, C.InDirective});
+      return next(Close, C);
+    }
+    processRange(next(Open, C), {Semis[2], C.InDirective});
+    size_t Affinity = next(Semis[2], C);
+    auto Header = [](unsigned Kind) {
+      return (") if (!" + names::ForallAffinity + "(" + llvm::Twine(Kind))
+          .str();
+    };
+    if (Affinity == Close) {
+      replaceText(Tokens[Semis[2]].Offset, Tokens[Close].end(),
+                  Header(names::AffinityNone) + ")) ; else");
+    } else if (next(Affinity, C) == Close &&
+               Tokens[Affinity].Kind == tok::raw_identifier &&
+               Tokens[Affinity].Identifier == "continue") {
+      replaceText(Tokens[Semis[2]].Offset, Tokens[Close].end(),
+                  Header(names::AffinityContinue) + ")) ; else");
+    } else {
+      replaceToken(Semis[2], Header(names::AffinityExpr) + ", ");
+      processRange(Affinity, {Close, C.InDirective});
+      replaceToken(Close, ")) ; else");
+    }
+    return next(Close, C);
+  }
+
+  /// upc_barrier [expr]; upc_notify [expr]; upc_wait [expr];
+  ///   => __upc_barrier(0);  or  __upc_barrier(1, expr);
+  size_t rewriteSynchronization(llvm::StringRef Callee, size_t I,
+                                const Context &C) {
+    // The expression runs to the ';' ending the statement; in a macro body
+    // it may instead run to the end of the body.
+    size_t First = next(I, C);
+    size_t Last = NotFound; // last token of the expression
+    size_t J = First;
+    unsigned Depth = 0;
+    for (; J < C.End; J = next(J, C)) {
+      tok::TokenKind K = Tokens[J].Kind;
+      if (Depth == 0 && (K == tok::semi || isClosing(K) || K == tok::l_brace))
+        break;
+      if (isOpening(K))
+        ++Depth;
+      else if (isClosing(K))
+        --Depth;
+      Last = J;
+    }
+    bool Terminated = J < C.End && Tokens[J].Kind == tok::semi;
+    if (!Terminated && !C.InDirective) {
+      std::string Keyword = Callee.substr(2).str(); // "__upc_x" -> "upc_x"
+      addDiag(Last == NotFound ? Tokens[I].end() : Tokens[Last].end(),
+              "expected ';' after '" + Keyword + "' statement");
+    }
+    if (Last == NotFound) {
+      replaceToken(I, (Callee + "(0)").str());
+      return J;
+    }
+    replaceToken(I, (Callee + "(1, ").str());
+    processRange(First, {Last + 1, C.InDirective});
+    insertAt(Tokens[Last].end(), ")");
+    return J;
+  }
+};
+
+} // namespace
+
+DesugaredSource desugarUpcSource(llvm::StringRef Original) {
+  // The raw lexer reads the byte after the buffer, which must be NUL: lex a
+  // terminated copy (cheap next to parsing).
+  std::string Terminated = Original.str();
+  DesugaredSource Result = Desugarer(Terminated).run();
+  Result.Original = std::move(Terminated);
+  return Result;
+}
+
+} // namespace upc

@@ -1,0 +1,298 @@
+//===- UpcDiagnosticPrinter.cpp -------------------------------------------===//
+
+#include "upc-instrument/FrontEnd/UpcDiagnosticPrinter.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace upc {
+namespace {
+
+const char *levelName(DiagnosticsEngine::Level L) {
+  switch (L) {
+  case DiagnosticsEngine::Ignored:
+    return "ignored";
+  case DiagnosticsEngine::Note:
+    return "note";
+  case DiagnosticsEngine::Remark:
+    return "remark";
+  case DiagnosticsEngine::Warning:
+    return "warning";
+  case DiagnosticsEngine::Error:
+    return "error";
+  case DiagnosticsEngine::Fatal:
+    return "fatal error";
+  }
+  return "error";
+}
+
+bool isBoundsWarning(unsigned ID) {
+  return ID == diag::warn_array_index_exceeds_bounds ||
+         ID == diag::warn_array_index_precedes_bounds ||
+         ID == diag::warn_ptr_arith_exceeds_bounds ||
+         ID == diag::warn_ptr_arith_precedes_bounds;
+}
+
+/// Clang's address-space errors for shared members, parameters and automatic
+/// variables: the UPC checker reports these with UPC wording.
+bool isReplacedByUpcError(unsigned ID) {
+  return ID == diag::err_field_with_address_space ||
+         ID == diag::err_arg_with_address_space ||
+         ID == diag::err_as_qualified_auto_decl;
+}
+
+constexpr unsigned TabStop = 8;
+
+} // namespace
+
+UpcDiagnosticPrinter::UpcDiagnosticPrinter(llvm::raw_ostream &OS,
+                                           std::string ToolName)
+    : OS(OS), ToolName(std::move(ToolName)) {}
+
+UpcDiagnosticPrinter::~UpcDiagnosticPrinter() { flush(); }
+
+void UpcDiagnosticPrinter::BeginSourceFile(const LangOptions &LO,
+                                           const Preprocessor *) {
+  LangOpts = &LO;
+}
+
+void UpcDiagnosticPrinter::EndSourceFile() { flush(); }
+
+void UpcDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                            const Diagnostic &Info) {
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  llvm::SmallString<256> Message;
+  Info.FormatDiagnostic(Message);
+  std::string Text(Message);
+  // Only Clang's own errors are rewritten; custom IDs are the UPC checks'.
+  if (Level >= DiagnosticsEngine::Error && ErrorRewriter &&
+      Info.getID() < diag::DIAG_UPPER_LIMIT)
+    Text = ErrorRewriter(Info.getLocation(), Text);
+  std::string Flag;
+  llvm::StringRef Option = DiagnosticIDs::getWarningOptionForDiag(Info.getID());
+  if (!Option.empty()) {
+    if (Level == DiagnosticsEngine::Warning)
+      Flag = " [-W" + Option.str() + "]";
+    else if (Level >= DiagnosticsEngine::Error &&
+             DiagnosticIDs::isBuiltinWarningOrExtension(Info.getID()))
+      Flag = " [-Werror,-W" + Option.str() + "]";
+  }
+  FullSourceLoc Loc;
+  if (Info.getLocation().isValid() && Info.hasSourceManager())
+    Loc = FullSourceLoc(Info.getLocation(), Info.getSourceManager());
+  Pending.push_back(
+      {StoredDiagnostic(Level, Info.getID(), Text, Loc, Info.getRanges(),
+                        Info.getFixItHints()),
+       Flag});
+}
+
+bool UpcDiagnosticPrinter::isArtifact(size_t I) const {
+  const StoredDiagnostic &D = Pending[I].Diag;
+  if (isReplacedByUpcError(D.getID()))
+    return true;
+  // Warnings only (also when -Werror made them errors).
+  if (!DiagnosticIDs::isBuiltinWarningOrExtension(D.getID()) ||
+      !D.getLocation().isValid())
+    return false;
+  // Warnings about text the desugarer inserted are about its scaffolding.
+  if (Mapping && Mapping->isInInsertedText(D.getLocation()))
+    return true;
+  if (ThreadsDependentDecls.empty())
+    return false;
+  if (D.getID() == diag::ext_vla_folded_to_constant)
+    return ThreadsDependentDecls.count(D.getLocation());
+  if (isBoundsWarning(D.getID()))
+    for (size_t N = I + 1; N < Pending.size() &&
+                           Pending[N].Diag.getLevel() == DiagnosticsEngine::Note;
+         ++N)
+      if (Pending[N].Diag.getID() == diag::note_array_declared_here &&
+          ThreadsDependentDecls.count(Pending[N].Diag.getLocation()))
+        return true;
+  return false;
+}
+
+void UpcDiagnosticPrinter::flush() {
+  if (Pending.empty())
+    return;
+  // Group each diagnostic with its notes, drop artifacts, and order the
+  // groups by position (UPC checks run after parsing).
+  std::vector<std::vector<const Held *>> Groups;
+  bool Dropping = false;
+  for (size_t I = 0; I < Pending.size(); ++I) {
+    bool IsNote = Pending[I].Diag.getLevel() == DiagnosticsEngine::Note;
+    if (!IsNote) {
+      Dropping = isArtifact(I);
+      if (!Dropping)
+        Groups.emplace_back();
+    }
+    if (Dropping)
+      continue;
+    if (Groups.empty())
+      Groups.emplace_back();
+    Groups.back().push_back(&Pending[I]);
+  }
+  // A group without a location stays after the group it followed.
+  const SourceManager *SM =
+      Mapping ? &Mapping->getSourceManager() : nullptr;
+  std::vector<std::pair<SourceLocation, size_t>> Order;
+  SourceLocation Key;
+  for (size_t G = 0; G < Groups.size(); ++G) {
+    SourceLocation L = Groups[G].front()->Diag.getLocation();
+    if (L.isValid() && SM)
+      Key = SM->getFileLoc(L);
+    Order.push_back({Key, G});
+  }
+  std::sort(Order.begin(), Order.end(), [SM](const auto &A, const auto &B) {
+    if (A.first.isInvalid() || B.first.isInvalid()) {
+      if (A.first.isInvalid() != B.first.isInvalid())
+        return A.first.isInvalid();
+    } else if (A.first != B.first) {
+      return SM->isBeforeInTranslationUnit(A.first, B.first);
+    }
+    return A.second < B.second;
+  });
+  for (const auto &[Loc, G] : Order)
+    for (const Held *H : Groups[G])
+      render(*H);
+  Pending.clear();
+  OS.flush();
+}
+
+void UpcDiagnosticPrinter::printSummary() {
+  if (!ErrorsShown && !WarningsShown)
+    return;
+  if (WarningsShown)
+    OS << WarningsShown << " warning" << (WarningsShown == 1 ? "" : "s");
+  if (WarningsShown && ErrorsShown)
+    OS << " and ";
+  if (ErrorsShown)
+    OS << ErrorsShown << " error" << (ErrorsShown == 1 ? "" : "s");
+  OS << " generated.\n";
+  OS.flush();
+}
+
+void UpcDiagnosticPrinter::render(const Held &H) {
+  const StoredDiagnostic &D = H.Diag;
+  if (D.getLevel() >= DiagnosticsEngine::Error)
+    ++ErrorsShown;
+  else if (D.getLevel() == DiagnosticsEngine::Warning)
+    ++WarningsShown;
+
+  OriginalLocation Loc;
+  if (D.getLocation().isValid() && Mapping)
+    Loc = Mapping->getOriginalLocation(D.getLocation());
+  if (Loc.isValid()) {
+    renderIncludeStack(D.getLocation());
+    OS << Loc.FileName << ':' << Loc.Line << ':' << Loc.Column << ": ";
+  } else {
+    OS << ToolName << ": ";
+  }
+  OS << levelName(D.getLevel()) << ": " << D.getMessage() << H.Flag << '\n';
+  if (!Loc.isValid())
+    return;
+  renderSnippet(D, Loc);
+
+  // Where a user macro spelled the offending text. The desugarer's own
+  // macros (__upc_*) stand for keywords and are not shown.
+  const SourceManager &SM = Mapping->getSourceManager();
+  unsigned Shown = 0;
+  for (SourceLocation L = D.getLocation(); L.isMacroID() && Shown < 4;
+       L = SM.getImmediateMacroCallerLoc(L)) {
+    llvm::StringRef Name =
+        Lexer::getImmediateMacroNameForDiagnostics(L, SM, *LangOpts);
+    if (Name.empty() || Name.starts_with("__upc_"))
+      continue;
+    SourceLocation Spelling = SM.getSpellingLoc(L);
+    if (SM.isInSystemHeader(Spelling) ||
+        SM.getFileLoc(Spelling) == SM.getFileLoc(D.getLocation()))
+      continue;
+    OriginalLocation M = Mapping->getOriginalLocation(Spelling);
+    if (!M.isValid())
+      continue;
+    OS << M.FileName << ':' << M.Line << ':' << M.Column
+       << ": note: expanded from macro '" << Name << "'\n";
+    StoredDiagnostic Note(DiagnosticsEngine::Note, 0, "",
+                          FullSourceLoc(Spelling, SM), {}, {});
+    renderSnippet(Note, M);
+    ++Shown;
+  }
+}
+
+void UpcDiagnosticPrinter::renderIncludeStack(SourceLocation Loc) {
+  const SourceManager &SM = Mapping->getSourceManager();
+  std::vector<std::string> Stack;
+  FileID FID = SM.getFileID(SM.getFileLoc(Loc));
+  for (SourceLocation Inc = SM.getIncludeLoc(FID); Inc.isValid();
+       Inc = SM.getIncludeLoc(SM.getFileID(Inc))) {
+    OriginalLocation L = Mapping->getOriginalLocation(Inc);
+    if (!L.isValid() || L.FileName.front() == '<')
+      break;
+    Stack.push_back(L.FileName + ":" + std::to_string(L.Line));
+  }
+  if (Stack == LastIncludeStack)
+    return;
+  LastIncludeStack = Stack;
+  for (size_t I = 0; I < Stack.size(); ++I)
+    OS << (I == 0 ? "In file included from " : "                      from ")
+       << Stack[I] << (I + 1 == Stack.size() ? ":\n" : ",\n");
+}
+
+void UpcDiagnosticPrinter::renderSnippet(const StoredDiagnostic &D,
+                                         const OriginalLocation &Loc) {
+  llvm::StringRef Text = Mapping->getOriginalText(Loc.File);
+  if (Loc.Offset > Text.size())
+    return;
+  size_t LineStart = Loc.Offset - (Loc.Column - 1);
+  size_t LineEnd = Text.find('\n', LineStart);
+  if (LineEnd == llvm::StringRef::npos)
+    LineEnd = Text.size();
+  llvm::StringRef Line = Text.slice(LineStart, LineEnd).rtrim('\r');
+
+  // Display columns, with tabs expanded as Clang does.
+  std::vector<unsigned> DisplayColumn(Line.size() + 1, 0);
+  std::string Display;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    DisplayColumn[I] = Display.size();
+    if (Line[I] == '\t')
+      Display.append(TabStop - Display.size() % TabStop, ' ');
+    else
+      Display += Line[I];
+  }
+  DisplayColumn[Line.size()] = Display.size();
+
+  std::string Marks(Display.size() + 1, ' ');
+  const SourceManager &SM = Mapping->getSourceManager();
+  for (const CharSourceRange &R : D.getRanges()) {
+    CharSourceRange FR = SM.getExpansionRange(R);
+    SourceLocation B = FR.getBegin(), E = FR.getEnd();
+    if (B.isInvalid() || E.isInvalid() || SM.getFileID(B) != Loc.File ||
+        SM.getFileID(E) != Loc.File)
+      continue;
+    unsigned EndOffset = SM.getFileOffset(E);
+    if (FR.isTokenRange() && LangOpts)
+      EndOffset += Lexer::MeasureTokenLength(E, SM, *LangOpts);
+    unsigned OB = Mapping->getOriginalOffset(Loc.File, SM.getFileOffset(B));
+    unsigned OE = Mapping->getOriginalOffset(Loc.File, EndOffset);
+    OB = std::max<unsigned>(OB, LineStart);
+    OE = std::min<unsigned>(OE, LineStart + Line.size());
+    for (unsigned O = OB; O < OE; ++O)
+      for (unsigned C = DisplayColumn[O - LineStart];
+           C < DisplayColumn[O - LineStart + 1]; ++C)
+        Marks[C] = '~';
+  }
+  unsigned CaretByte = std::min<unsigned>(Loc.Column - 1, Line.size());
+  Marks[DisplayColumn[CaretByte]] = '^';
+  llvm::StringRef MarkLine = llvm::StringRef(Marks).rtrim(' ');
+
+  unsigned Width = std::max<unsigned>(std::to_string(Loc.Line).size() + 1, 5);
+  OS << llvm::format_decimal(Loc.Line, Width) << " | " << Display << '\n';
+  OS.indent(Width) << " | " << MarkLine << '\n';
+}
+
+} // namespace upc

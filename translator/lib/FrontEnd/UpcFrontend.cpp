@@ -1,0 +1,215 @@
+//===- UpcFrontend.cpp - Parse and check one UPC translation unit ---------===//
+
+#include "upc-instrument/FrontEnd/UpcFrontend.h"
+#include "PreprocessorHooks.h"
+#include "upc-instrument/Desugar/InternalNames.h"
+#include "upc-instrument/FrontEnd/UpcFileSystem.h"
+#include "upc-instrument/Semantics/UpcConstraintChecker.h"
+#include "upc-instrument/Semantics/UpcDiagnostics.h"
+#include "upc-instrument/Semantics/UpcTypePrinter.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace upc {
+namespace {
+
+/// Per-translation-unit state shared by the action, its hooks and consumer.
+struct FrontendState {
+  FrontendState(const UpcFrontendOptions &Opts, UpcDiagnosticPrinter &Printer,
+                std::shared_ptr<DesugaredFileStore> Store,
+                const UpcTranslationUnitHandler &Handler)
+      : Upc(Opts.Threads), Printer(Printer), Store(std::move(Store)),
+        Handler(Handler) {}
+
+  UpcContext Upc;
+  UpcDiagnosticPrinter &Printer;
+  std::shared_ptr<DesugaredFileStore> Store;
+  const UpcTranslationUnitHandler &Handler;
+  std::unique_ptr<SourceMapping> Mapping;
+  BlockSizeExpressions BlockSizes;
+};
+
+class UpcConsumer : public SemaConsumer {
+public:
+  UpcConsumer(CompilerInstance &CI, FrontendState &S) : CI(CI), S(S) {}
+
+  // Sema installs Clang's type printing when it is created; ours replaces
+  // it once Sema is initialised, before parsing starts.
+  void InitializeSema(Sema &S) override {
+    installUpcTypePrinting(CI.getDiagnostics(), CI.getASTContext());
+  }
+
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *D : DG)
+      if (auto *ED = dyn_cast<EnumDecl>(D))
+        for (const EnumConstantDecl *ECD : ED->enumerators())
+          S.BlockSizes.consume(ECD, S.Upc, CI.getDiagnostics());
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    S.Printer.setErrorRewriter(nullptr);
+    S.BlockSizes.reportThreadsUses(Diags);
+    const SourceMapping &Mapping = *S.Mapping;
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto IsUpcLocation = [&Mapping, &SM](SourceLocation Loc) {
+      return Mapping.getDesugared(SM.getFileID(SM.getFileLoc(Loc))) != nullptr;
+    };
+    S.Upc.analyze(Ctx, IsUpcLocation);
+    checkUpcConstraints(Ctx, S.Upc, Diags, IsUpcLocation);
+
+    llvm::DenseSet<SourceLocation> ThreadsDecls;
+    for (const VarDecl *D : S.Upc.threadsDependentVariables())
+      ThreadsDecls.insert(D->getLocation());
+    S.Printer.setThreadsDependentDeclarations(std::move(ThreadsDecls));
+    S.Printer.flush();
+    if (S.Handler && S.Printer.errorsShown() == ErrorsBefore) {
+      UpcTranslationUnit TU{CI, Ctx, S.Upc, Mapping, S.Printer};
+      S.Handler(TU);
+    }
+  }
+
+  unsigned ErrorsBefore = 0;
+
+private:
+  CompilerInstance &CI;
+  FrontendState &S;
+};
+
+class UpcFrontendAction : public ASTFrontendAction {
+public:
+  explicit UpcFrontendAction(FrontendState &S) : S(S) {}
+
+protected:
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    Preprocessor &PP = CI.getPreprocessor();
+    S.Mapping = std::make_unique<SourceMapping>(CI.getSourceManager(), S.Store);
+    S.Printer.setSourceMapping(S.Mapping.get());
+    PP.addPPCallbacks(std::make_unique<DesugarDiagnosticReporter>(
+        *S.Mapping, CI.getDiagnostics()));
+    PP.addPPCallbacks(std::make_unique<BlockSizeRecorder>(
+        PP, S.BlockSizes, S.Upc.threadsEnvironment()));
+    PP.AddPragmaHandler(new UpcPragmaHandler("upc", S.Upc));
+    PP.AddPragmaHandler(new UpcPragmaHandler("pupc", S.Upc));
+    PP.AddPragmaHandler(new EvaluateBlockSizesPragma(S.BlockSizes));
+    // Errors inside block size expressions come from evaluating them out of
+    // their declaration: say what they are about.
+    const BlockSizeExpressions &Exprs = S.BlockSizes;
+    S.Printer.setErrorRewriter([&Exprs](SourceLocation Loc,
+                                        llvm::StringRef Message) {
+      if (!Exprs.isExpressionToken(Loc))
+        return Message.str();
+      return ("block size of a layout qualifier must be an integer constant "
+              "expression (" +
+              Message + ")")
+          .str();
+    });
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    auto C = std::make_unique<UpcConsumer>(CI, S);
+    C->ErrorsBefore = S.Printer.errorsShown();
+    return C;
+  }
+
+private:
+  FrontendState &S;
+};
+
+std::vector<std::string> systemDirectories(const CompilerInvocation &Inv) {
+  std::vector<std::string> Dirs;
+  for (const HeaderSearchOptions::Entry &E :
+       Inv.getHeaderSearchOpts().UserEntries) {
+    if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
+      continue;
+    Dirs.push_back(E.Path);
+    std::string Real = canonicalPath(E.Path);
+    if (Real != E.Path)
+      Dirs.push_back(Real);
+  }
+  return Dirs;
+}
+
+} // namespace
+
+bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
+                    UpcDiagnosticPrinter &Printer,
+                    const UpcTranslationUnitHandler &Handler) {
+  unsigned ErrorsBefore = Printer.errorsShown();
+  llvm::SmallString<256> Prelude(Opts.UpcHeaderDir);
+  llvm::sys::path::append(Prelude, "__upc_prelude.h");
+
+  std::vector<std::string> Args = {
+      "clang",        "-fsyntax-only", "-resource-dir", Opts.ClangResourceDir,
+      "-isystem",     Opts.UpcHeaderDir, "-include",    std::string(Prelude)};
+  if (Opts.Threads.StaticThreads)
+    Args.push_back("-D__UPC_INSTRUMENT_STATIC_THREADS__=" +
+                   std::to_string(*Opts.Threads.StaticThreads));
+  Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
+  Args.insert(Args.end(), {"-x", "c", InputFile.str()});
+  std::vector<const char *> CArgs;
+  for (const std::string &A : Args)
+    CArgs.push_back(A.c_str());
+
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
+  IntrusiveRefCntPtr<DiagnosticsEngine> DriverDiags =
+      CompilerInstance::createDiagnostics(DiagOpts.get(), &Printer,
+                                          /*ShouldOwnClient=*/false);
+  CreateInvocationOptions CIOpts;
+  CIOpts.Diags = DriverDiags;
+  CIOpts.RecoverOnError = false;
+  std::shared_ptr<CompilerInvocation> Inv = createInvocation(CArgs, CIOpts);
+  Printer.flush();
+  if (!Inv || DriverDiags->hasErrorOccurred())
+    return false;
+  // Our printer reports the totals.
+  Inv->getDiagnosticOpts().ShowCarets = false;
+
+  auto Store = std::make_shared<DesugaredFileStore>();
+  Store->MainFileSuffix =
+      ("\n#pragma " + names::EvaluateBlockSizesPragma + "\n").str();
+  UpcFileClassifier Classifier;
+  Classifier.MainFile = canonicalPath(InputFile);
+  Classifier.UpcHeaderDirs.push_back(canonicalPath(Opts.UpcHeaderDir));
+  Classifier.SystemDirs = systemDirectories(*Inv);
+
+  CompilerInstance CI;
+  CI.setInvocation(std::move(Inv));
+  CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  CI.createFileManager(createUpcOverlayFileSystem(
+      llvm::vfs::getRealFileSystem(), std::move(Classifier), Store));
+
+  FrontendState State(Opts, Printer, Store, Handler);
+  UpcFrontendAction Action(State);
+  CI.ExecuteAction(Action);
+  Printer.flush();
+  Printer.setSourceMapping(nullptr);
+  return Printer.errorsShown() == ErrorsBefore;
+}
+
+InstallLayout InstallLayout::forExecutable(const char *Argv0, void *MainAddr) {
+  InstallLayout L;
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, MainAddr);
+  llvm::SmallString<256> Bin(llvm::sys::path::parent_path(Exe));
+  L.BinDir = std::string(Bin);
+  llvm::SmallString<256> Headers(llvm::sys::path::parent_path(Bin));
+  llvm::sys::path::append(Headers, "include", "upc-instrument");
+  L.UpcHeaderDir = std::string(Headers);
+  return L;
+}
+
+} // namespace upc

@@ -1,0 +1,380 @@
+//===- UpcConstraintChecker.cpp - UPC 1.3 constraints ---------------------===//
+
+#include "upc-instrument/Semantics/UpcConstraintChecker.h"
+#include "upc-instrument/Semantics/UpcContext.h"
+#include "upc-instrument/Semantics/UpcDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace upc {
+namespace {
+
+class ConstraintChecker : public RecursiveASTVisitor<ConstraintChecker> {
+public:
+  ConstraintChecker(ASTContext &Ctx, const UpcContext &U,
+                    DiagnosticsEngine &Diags,
+                    const std::function<bool(SourceLocation)> &IsUpcLocation)
+      : Ctx(Ctx), U(U), Diags(Diags), IsUpcLocation(IsUpcLocation) {}
+
+  void run() {
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+    checkStatements();
+    checkPragmas();
+  }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) &&
+        (D->getLocation().isInvalid() || !IsUpcLocation(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    CurrentFunction = Saved;
+    return Result;
+  }
+
+  bool VisitVarDecl(VarDecl *D) {
+    QualType T = D->getType();
+    bool Shared = isSharedType(T);
+    if (auto *P = dyn_cast<ParmVarDecl>(D)) {
+      if (Shared)
+        reportUpc(Diags, D->getLocation(), UpcDiag::SharedParameter)
+            << P << P->getType();
+    } else if (Shared && D->hasLocalStorage()) {
+      reportUpc(Diags, D->getLocation(), UpcDiag::SharedAutomatic) << D;
+    }
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo()) {
+      checkWrittenType(TSI->getType(), D->getLocation());
+      if (!isa<ParmVarDecl>(D))
+        checkArrayDimensions(D, TSI->getTypeLoc(), Shared);
+    }
+    if (const Expr *Init = D->getInit()) {
+      checkPointerConversion(Init, T, Init->getExprLoc());
+      if (U.threadsEnvironment().isDynamic() && D->hasGlobalStorage() &&
+          !Init->isValueDependent())
+        reportThreadsIn(Init);
+    }
+    return true;
+  }
+
+  bool VisitFieldDecl(FieldDecl *F) {
+    if (isSharedType(F->getType()))
+      reportUpc(Diags, F->getLocation(), UpcDiag::SharedMember)
+          << F << F->getType();
+    if (const TypeSourceInfo *TSI = F->getTypeSourceInfo()) {
+      checkWrittenType(TSI->getType(), F->getLocation());
+      if (U.threadsEnvironment().isDynamic())
+        for (const ArrayDimension &Dim :
+             U.getArrayDimensions(TSI->getTypeLoc()))
+          if (Dim.ThreadsOccurrences)
+            reportThreadsIn(Dim.SizeExpr);
+    }
+    return true;
+  }
+
+  bool VisitTypedefNameDecl(TypedefNameDecl *D) {
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+      checkWrittenType(TSI->getType(), D->getLocation());
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    checkWrittenType(FD->getReturnType(), FD->getLocation());
+    return true;
+  }
+
+  bool VisitCompoundLiteralExpr(CompoundLiteralExpr *E) {
+    if (isSharedType(E->getType()))
+      reportUpc(Diags, E->getBeginLoc(), UpcDiag::SharedCompoundLiteral)
+          << E->getType();
+    if (const TypeSourceInfo *TSI = E->getTypeSourceInfo())
+      checkWrittenType(TSI->getType(), E->getBeginLoc());
+    return true;
+  }
+
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (E->isArgumentType())
+      checkWrittenType(E->getArgumentType(), E->getBeginLoc());
+    return true;
+  }
+
+  bool VisitCStyleCastExpr(CStyleCastExpr *E) {
+    checkWrittenType(E->getTypeAsWritten(), E->getBeginLoc());
+    QualType To = E->getType();
+    if (!isPointerToShared(To))
+      return true;
+    const Expr *From = E->getSubExpr()->IgnoreParenImpCasts();
+    QualType FromType = From->getType();
+    if (isPointerToShared(FromType) ||
+        From->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    if (FromType->isPointerType() || FromType->isIntegerType() ||
+        FromType->isArrayType())
+      reportUpc(Diags, E->getBeginLoc(), UpcDiag::PrivateToShared)
+          << FromType << To << E->getSourceRange();
+    else
+      checkPointerConversion(From, To, E->getBeginLoc());
+    return true;
+  }
+
+  bool VisitConstantExpr(ConstantExpr *E) {
+    if (U.threadsEnvironment().isDynamic())
+      reportThreadsIn(E);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign) {
+      checkPointerConversion(BO->getRHS(), BO->getLHS()->getType(),
+                             BO->getOperatorLoc());
+    } else if (BO->isComparisonOp() || BO->getOpcode() == BO_Sub) {
+      checkPointerConversion(BO->getRHS(), BO->getLHS()->IgnoreParenImpCasts()->getType(),
+                             BO->getOperatorLoc());
+    }
+    return true;
+  }
+
+  bool VisitConditionalOperator(ConditionalOperator *CO) {
+    checkPointerConversion(CO->getFalseExpr(),
+                           CO->getTrueExpr()->IgnoreParenImpCasts()->getType(),
+                           CO->getQuestionLoc());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionProtoType *Proto = nullptr;
+    if (FD)
+      Proto = FD->getType()->getAs<FunctionProtoType>();
+    else if (const auto *PT =
+                 Call->getCallee()->getType()->getAs<PointerType>())
+      Proto = PT->getPointeeType()->getAs<FunctionProtoType>();
+    if (!Proto)
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Proto->getNumParams();
+         ++I)
+      checkPointerConversion(Call->getArg(I), Proto->getParamType(I),
+                             Call->getArg(I)->getExprLoc());
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (CurrentFunction && S->getRetValue())
+      checkPointerConversion(S->getRetValue(), CurrentFunction->getReturnType(),
+                             S->getRetValue()->getExprLoc());
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const UpcContext &U;
+  DiagnosticsEngine &Diags;
+  const std::function<bool(SourceLocation)> &IsUpcLocation;
+  const FunctionDecl *CurrentFunction = nullptr;
+
+  /// Reports THREADS used where a constant is required (dynamic THREADS).
+  void reportThreadsIn(const Expr *E) {
+    if (!E)
+      return;
+    if (U.isThreadsReference(E)) {
+      reportUpc(Diags, E->getExprLoc(), UpcDiag::ThreadsNotConstant);
+      return;
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        reportThreadsIn(CE);
+  }
+
+  /// Qualifier conflicts at every level of a type written at \p Loc. Levels
+  /// reached through a typedef were checked at the typedef.
+  void checkWrittenType(QualType T, SourceLocation Loc,
+                        bool ThroughTypedef = false) {
+    if (T.isNull())
+      return;
+    UpcQualifiers Q = getUpcQualifiers(T);
+    bool Strict = false, Relaxed = false, WrittenHere = false;
+    const UpcQualifierTag *FirstLayout = nullptr;
+    bool LayoutConflict = false;
+    for (const UpcQualifierTag &Tag : Q.Tags) {
+      WrittenHere |= !Tag.FromTypedef;
+      if (Tag.TagKind == UpcQualifierTag::StrictTag)
+        Strict = true;
+      else if (Tag.TagKind == UpcQualifierTag::RelaxedTag)
+        Relaxed = true;
+      else if (!FirstLayout)
+        FirstLayout = &Tag;
+      else
+        LayoutConflict |= layoutOf(*FirstLayout) != layoutOf(Tag);
+    }
+    if (!ThroughTypedef && WrittenHere) {
+      if (Strict && Relaxed)
+        reportUpc(Diags, Loc, UpcDiag::StrictAndRelaxed) << T;
+      if (LayoutConflict)
+        reportUpc(Diags, Loc, UpcDiag::ConflictingLayouts) << T;
+      if ((Strict || Relaxed) && !Q.IsShared)
+        for (const UpcQualifierTag &Tag : Q.Tags)
+          if (!Tag.FromTypedef && Tag.TagKind != UpcQualifierTag::LayoutTag) {
+            reportUpc(Diags, Loc, UpcDiag::ReferenceWithoutShared)
+                << (Tag.TagKind == UpcQualifierTag::StrictTag ? "strict"
+                                                           : "relaxed")
+                << T;
+            break;
+          }
+    }
+    // Inner levels.
+    bool NextThroughTypedef = ThroughTypedef || hasTypedefSugar(T);
+    QualType Base = T;
+    while (const ArrayType *AT = Base->getAsArrayTypeUnsafe())
+      Base = AT->getElementType();
+    if (const auto *PT = Base->getAs<PointerType>())
+      checkWrittenType(PT->getPointeeType(), Loc, NextThroughTypedef);
+    else if (const auto *FPT = Base->getAs<FunctionProtoType>()) {
+      checkWrittenType(FPT->getReturnType(), Loc, NextThroughTypedef);
+      for (QualType P : FPT->getParamTypes())
+        checkWrittenType(P, Loc, NextThroughTypedef);
+    }
+  }
+
+  static bool hasTypedefSugar(QualType T) {
+    while (true) {
+      const Type *Ty = T.getTypePtr();
+      if (isa<TypedefType>(Ty))
+        return true;
+      if (isa<PointerType>(Ty) || isa<FunctionType>(Ty))
+        return false;
+      if (const auto *AT = dyn_cast<ArrayType>(Ty)) {
+        T = AT->getElementType();
+        continue;
+      }
+      QualType Next = Ty->getLocallyUnqualifiedSingleStepDesugaredType();
+      if (Next.getTypePtr() == Ty)
+        return false;
+      T = Next;
+    }
+  }
+
+  BlockSize layoutOf(const UpcQualifierTag &Tag) const {
+    UpcQualifiers Q;
+    Q.Layout = Tag.Layout;
+    Q.BlockSizeSpelling = Tag.BlockSizeSpelling;
+    return U.getBlockSize(Q);
+  }
+
+  void checkArrayDimensions(const VarDecl *D, TypeLoc TL, bool Shared) {
+    llvm::SmallVector<ArrayDimension, 4> Dims = U.getArrayDimensions(TL);
+    if (Dims.empty())
+      return;
+    bool Dynamic = U.threadsEnvironment().isDynamic();
+    unsigned Threads = 0;
+    bool AllKnown = true;
+    for (const ArrayDimension &Dim : Dims) {
+      Threads += Dim.ThreadsOccurrences;
+      if (Dim.ThreadsOccurrences && !Dim.WellFormedMultiple)
+        reportUpc(Diags, Dim.SizeExpr->getExprLoc(),
+                  UpcDiag::ThreadsNotMultiplier)
+            << Dim.SizeExpr->getSourceRange();
+      if (!Dim.Known) {
+        AllKnown = false;
+        if (Shared && Dim.SizeExpr && Dim.WellFormedMultiple)
+          reportUpc(Diags, Dim.SizeExpr->getExprLoc(),
+                    UpcDiag::SharedArrayNotConstant)
+              << D << Dim.SizeExpr->getSourceRange();
+      }
+    }
+    if (!Dynamic || !Threads) {
+      if (Dynamic && Shared && AllKnown &&
+          U.getBlockSize(D->getType()).BlockKind == BlockSize::Definite)
+        reportUpc(Diags, D->getLocation(), UpcDiag::ThreadsRequiredOnce) << D;
+      return;
+    }
+    if (!Shared) {
+      if (D->hasGlobalStorage())
+        reportUpc(Diags, D->getLocation(),
+                  UpcDiag::ThreadsInPrivateStaticArray)
+            << D;
+      return;
+    }
+    if (Threads > 1)
+      reportUpc(Diags, D->getLocation(), UpcDiag::ThreadsInSeveralDimensions)
+          << Threads << D;
+    if (U.getBlockSize(D->getType()).BlockKind == BlockSize::Indefinite)
+      reportUpc(Diags, D->getLocation(), UpcDiag::ThreadsInIndefiniteArray)
+          << D;
+  }
+
+  /// A pointer-to-shared converted implicitly to a pointer-to-shared with a
+  /// different block size (void pointees convert freely).
+  void checkPointerConversion(const Expr *From, QualType To,
+                              SourceLocation Loc) {
+    QualType ToPointee = getSharedPointee(To);
+    if (ToPointee.isNull() || ToPointee->isVoidType())
+      return;
+    QualType FromType = From->IgnoreParenImpCasts()->getType();
+    QualType FromPointee = getSharedPointee(FromType);
+    if (FromPointee.isNull() || FromPointee->isVoidType())
+      return;
+    BlockSize A = U.getBlockSize(FromPointee), B = U.getBlockSize(ToPointee);
+    auto Comparable = [](const BlockSize &S) {
+      return S.BlockKind == BlockSize::Definite ||
+             S.BlockKind == BlockSize::Indefinite;
+    };
+    if (Comparable(A) && Comparable(B) && A != B)
+      reportUpc(Diags, Loc, UpcDiag::BlockSizeMismatch)
+          << FromType << To << From->getSourceRange();
+  }
+
+  void checkStatements() {
+    for (const ForallStatement &F : U.foralls()) {
+      if (F.AffinityKind != names::AffinityExpr || !F.Affinity)
+        continue;
+      QualType T = F.Affinity->getType();
+      if (T->isIntegerType() || isPointerToShared(T) ||
+          (T->isArrayType() && isSharedType(T)))
+        continue;
+      reportUpc(Diags, F.Affinity->getExprLoc(), UpcDiag::ForallAffinityType)
+          << T << F.Affinity->getSourceRange();
+    }
+    for (const SynchronizationStatement &S : U.synchronizations()) {
+      if (!S.Value || S.Value->getType()->isIntegerType())
+        continue;
+      reportUpc(Diags, S.Value->getExprLoc(),
+                UpcDiag::SynchronizationValueType)
+          << spelling(S.SyncKind) << S.Value->getType()
+          << S.Value->getSourceRange();
+    }
+    for (const UpcSizeofExpression &E : U.sizeofExpressions()) {
+      if (isSharedType(E.OperandType))
+        continue;
+      reportUpc(Diags, E.Expr->getBeginLoc(), UpcDiag::UpcSizeofNotShared)
+          << spelling(E.OperatorKind) << E.OperandType
+          << E.Sizeof->getSourceRange();
+    }
+  }
+
+  void checkPragmas() {
+    for (const UpcPragma &P : U.pragmas())
+      if (!P.AtScopeStart && (P.PragmaKind == UpcPragma::Strict ||
+                              P.PragmaKind == UpcPragma::Relaxed))
+        reportUpc(Diags, P.Loc, UpcDiag::PragmaNotAtScopeStart)
+            << spelling(P.PragmaKind);
+  }
+};
+
+} // namespace
+
+void checkUpcConstraints(ASTContext &Ctx, const UpcContext &U,
+                         DiagnosticsEngine &Diags,
+                         const std::function<bool(SourceLocation)> &IsUpcLocation) {
+  ConstraintChecker(Ctx, U, Diags, IsUpcLocation).run();
+}
+
+} // namespace upc

@@ -1,0 +1,108 @@
+//===- UpcDiagnostics.cpp -------------------------------------------------===//
+
+#include "upc-instrument/Semantics/UpcDiagnostics.h"
+
+using namespace clang;
+
+namespace upc {
+namespace {
+
+struct DiagInfo {
+  DiagnosticsEngine::Level Level;
+  const char *Format;
+};
+
+DiagInfo info(UpcDiag D) {
+  using L = DiagnosticsEngine::Level;
+  switch (D) {
+  case UpcDiag::SyntaxError:
+    return {L::Error, "%0"};
+  case UpcDiag::SharedAutomatic:
+    return {L::Error, "shared object %0 cannot have automatic storage "
+                      "duration; declare it 'static' or at file scope"};
+  case UpcDiag::SharedParameter:
+    return {L::Error, "parameter %0 cannot have shared-qualified type %1; "
+                      "pass a pointer-to-shared instead"};
+  case UpcDiag::SharedMember:
+    return {L::Error, "member %0 cannot have shared-qualified type %1; "
+                      "declare the whole structure shared, or use a "
+                      "pointer-to-shared member"};
+  case UpcDiag::SharedCompoundLiteral:
+    return {L::Error, "compound literal cannot have shared-qualified type %0"};
+  case UpcDiag::StrictAndRelaxed:
+    return {L::Error, "type %0 is qualified both 'strict' and 'relaxed'"};
+  case UpcDiag::ConflictingLayouts:
+    return {L::Error, "type %0 has conflicting layout qualifiers"};
+  case UpcDiag::ReferenceWithoutShared:
+    return {L::Error, "'%0' applies only to shared-qualified types, not %1"};
+  case UpcDiag::BlockSizeNegative:
+    return {L::Error, "block size of a layout qualifier is negative (%0)"};
+  case UpcDiag::BlockSizeTooLarge:
+    return {L::Error, "block size of a layout qualifier is %0, more than "
+                      "UPC_MAX_BLOCK_SIZE (%1)"};
+  case UpcDiag::BlockSizeNotConstant:
+    return {L::Error, "block size of a layout qualifier must be an integer "
+                      "constant expression (%0)"};
+  case UpcDiag::BlockSizeUsesThreads:
+    return {L::Error, "block size of a layout qualifier cannot use THREADS in "
+                      "the dynamic THREADS environment (compile with -T N for "
+                      "a static THREADS value)"};
+  case UpcDiag::ThreadsRequiredOnce:
+    return {L::Error, "in the dynamic THREADS environment, shared array %0 "
+                      "with a definite block size must have THREADS in exactly "
+                      "one dimension (as in '[N*THREADS]')"};
+  case UpcDiag::ThreadsInSeveralDimensions:
+    return {L::Error, "THREADS appears %0 times in the dimensions of %1; in "
+                      "the dynamic THREADS environment it may appear once"};
+  case UpcDiag::ThreadsNotMultiplier:
+    return {L::Error, "THREADS in an array dimension must appear alone or "
+                      "multiplied by an integer constant expression"};
+  case UpcDiag::ThreadsInIndefiniteArray:
+    return {L::Error, "shared array %0 has an indefinite block size and "
+                      "cannot have THREADS in its dimensions"};
+  case UpcDiag::ThreadsInPrivateStaticArray:
+    return {L::Error, "array %0 with static storage duration cannot depend on "
+                      "THREADS in the dynamic THREADS environment"};
+  case UpcDiag::ThreadsNotConstant:
+    return {L::Error, "THREADS is not an integer constant expression in the "
+                      "dynamic THREADS environment (compile with -T N for a "
+                      "static THREADS value)"};
+  case UpcDiag::SharedArrayNotConstant:
+    return {L::Error, "shared array %0 must have constant dimensions (THREADS "
+                      "excepted)"};
+  case UpcDiag::ForallAffinityType:
+    return {L::Error, "affinity of 'upc_forall' must be an integer or a "
+                      "pointer-to-shared, not %0"};
+  case UpcDiag::SynchronizationValueType:
+    return {L::Error, "expression of '%0' must have integer type, not %1"};
+  case UpcDiag::UpcSizeofNotShared:
+    return {L::Error, "'%0' requires a shared-qualified type or expression, "
+                      "not %1"};
+  case UpcDiag::BlockSizeMismatch:
+    return {L::Error, "implicit conversion from %0 to %1 changes the block "
+                      "size of a pointer-to-shared; use an explicit cast"};
+  case UpcDiag::PrivateToShared:
+    return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
+                      "address has no affinity"};
+  case UpcDiag::PragmaUnknown:
+    return {L::Warning, "unknown '#pragma %0' ignored; expected %1"};
+  case UpcDiag::PragmaExpectedOnOff:
+    return {L::Warning, "expected 'on' or 'off' after '#pragma pupc'; pragma "
+                        "ignored"};
+  case UpcDiag::PragmaNotAtScopeStart:
+    return {L::Warning, "'#pragma %0' should precede all declarations and "
+                        "statements of its block; it applies from here to the "
+                        "end of the block"};
+  }
+  return {DiagnosticsEngine::Error, "%0"};
+}
+
+} // namespace
+
+unsigned getUpcDiagID(DiagnosticsEngine &Diags, UpcDiag D) {
+  DiagInfo I = info(D);
+  return Diags.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<DiagnosticIDs::Level>(I.Level), I.Format);
+}
+
+} // namespace upc

@@ -1,0 +1,227 @@
+//===- Driver.cpp - The upc-instrument command ----------------------------===//
+//
+// A thin driver: sorts the command line into upc-instrument's own options,
+// Clang options (validated against Clang's own option table) and inputs,
+// then runs the front end on each input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuildConfig.h"
+#include "UpcViewDumper.h"
+#include "upc-instrument/FrontEnd/UpcFrontend.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::opt;
+
+namespace {
+
+enum ID {
+  OPT_INVALID = 0,
+#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
+#include "Options.inc"
+#undef OPTION
+};
+
+#define PREFIX(NAME, VALUE)                                                    \
+  static constexpr StringLiteral NAME##_init[] = VALUE;                        \
+  static constexpr ArrayRef<StringLiteral> NAME(NAME##_init,                   \
+                                                std::size(NAME##_init) - 1);
+#include "Options.inc"
+#undef PREFIX
+
+constexpr OptTable::Info InfoTable[] = {
+#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
+#include "Options.inc"
+#undef OPTION
+};
+
+class UpcInstrumentOptTable : public GenericOptTable {
+public:
+  UpcInstrumentOptTable() : GenericOptTable(InfoTable) {}
+};
+
+constexpr const char *ToolName = "upc-instrument";
+
+enum class Action { Translate, SyntaxOnly, DumpUpc };
+
+struct CommandLine {
+  Action Act = Action::Translate;
+  bool Help = false;
+  bool Version = false;
+  std::optional<unsigned> StaticThreads;
+  std::string ClangResourceDir;
+  std::string UpcHeaderDir;
+  std::vector<std::string> ClangArgs;
+  std::vector<std::string> Inputs;
+};
+
+int error(const Twine &Message) {
+  errs() << ToolName << ": error: " << Message << "\n";
+  return 1;
+}
+
+/// Sorts \p Argv into our options, Clang options and inputs. Returns false
+/// after reporting an error.
+bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
+  UpcInstrumentOptTable Ours;
+  const OptTable &Clang = clang::driver::getDriverOptTable();
+  InputArgList Args(Argv.begin(), Argv.end());
+  bool OK = true;
+  unsigned Index = 0;
+  while (Index < Argv.size()) {
+    unsigned Start = Index;
+    std::unique_ptr<Arg> A = Ours.ParseOneArg(Args, Index);
+    if (!A) {
+      error(Twine("argument to '") + Argv[Start] + "' is missing");
+      return false;
+    }
+    switch (A->getOption().getID()) {
+    case OPT_fsyntax_only:
+      CL.Act = Action::SyntaxOnly;
+      continue;
+    case OPT_dump_upc:
+      CL.Act = Action::DumpUpc;
+      continue;
+    case OPT_help:
+      CL.Help = true;
+      continue;
+    case OPT_version:
+      CL.Version = true;
+      continue;
+    case OPT_clang_resource_dir_EQ:
+      CL.ClangResourceDir = A->getValue();
+      continue;
+    case OPT_upc_include_dir_EQ:
+      CL.UpcHeaderDir = A->getValue();
+      continue;
+    case OPT_static_threads_EQ: {
+      unsigned N;
+      if (StringRef(A->getValue()).getAsInteger(10, N) || N == 0) {
+        error(Twine("invalid number of static threads '") + A->getValue() +
+              "'; expected a positive integer");
+        OK = false;
+      } else {
+        CL.StaticThreads = N;
+      }
+      continue;
+    }
+    default:
+      break;
+    }
+    // Not ours: a Clang option or an input.
+    Index = Start;
+    std::unique_ptr<Arg> C = Clang.ParseOneArg(
+        Args, Index, Visibility(clang::driver::options::ClangOption));
+    if (!C) {
+      error(Twine("argument to '") + Argv[Start] + "' is missing");
+      return false;
+    }
+    const Option &O = C->getOption();
+    if (O.getKind() == Option::InputClass) {
+      CL.Inputs.push_back(Argv[Start]);
+      continue;
+    }
+    if (O.getKind() == Option::UnknownClass) {
+      std::string Nearest;
+      if (Clang.findNearest(Argv[Start], Nearest,
+                            Visibility(clang::driver::options::ClangOption)) <=
+          1)
+        error(Twine("unknown argument '") + Argv[Start] + "'; did you mean '" +
+              Nearest + "'?");
+      else
+        error(Twine("unknown argument '") + Argv[Start] + "'");
+      OK = false;
+      continue;
+    }
+    if (O.matches(clang::driver::options::OPT_x)) {
+      StringRef Lang = C->getValue();
+      if (Lang != "upc" && Lang != "c") {
+        error(Twine("unsupported language '") + Lang +
+              "' for -x; inputs are UPC ('-x upc')");
+        OK = false;
+      }
+      continue;
+    }
+    for (unsigned I = Start; I < Index; ++I)
+      CL.ClangArgs.push_back(Argv[I]);
+  }
+  return OK;
+}
+
+void printHelp() {
+  UpcInstrumentOptTable().printHelp(
+      outs(), "upc-instrument [options] [clang options] <file.upc>...",
+      "upc-instrument - Clang-based UPC front end and GASP instrumenter\n\n"
+      "Options that are not listed here are passed to Clang (-I, -D, -std=, "
+      "-W...).");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  CommandLine CL;
+  if (!parseCommandLine(ArrayRef<const char *>(argv + 1, argv + argc), CL))
+    return 1;
+  if (CL.Help) {
+    printHelp();
+    return 0;
+  }
+  if (CL.Version) {
+    outs() << ToolName << " " << UPC_INSTRUMENT_VERSION << "\n"
+           << "built with Clang " << UPC_INSTRUMENT_CLANG_VERSION << "\n";
+    return 0;
+  }
+  if (CL.Inputs.empty())
+    return error("no input files");
+
+  static int MainAddr;
+  upc::InstallLayout Layout =
+      upc::InstallLayout::forExecutable(argv[0], &MainAddr);
+  upc::UpcFrontendOptions Opts;
+  Opts.ClangArgs = CL.ClangArgs;
+  Opts.Threads.StaticThreads = CL.StaticThreads;
+  Opts.UpcHeaderDir =
+      !CL.UpcHeaderDir.empty() ? CL.UpcHeaderDir : Layout.UpcHeaderDir;
+  if (!CL.ClangResourceDir.empty())
+    Opts.ClangResourceDir = CL.ClangResourceDir;
+  else if (std::optional<std::string> Env =
+               sys::Process::GetEnv("UPC_INSTRUMENT_CLANG_RESOURCE_DIR"))
+    Opts.ClangResourceDir = *Env;
+  else
+    Opts.ClangResourceDir = UPC_INSTRUMENT_CLANG_RESOURCE_DIR;
+
+  SmallString<256> Prelude(Opts.UpcHeaderDir);
+  sys::path::append(Prelude, "__upc_prelude.h");
+  if (!sys::fs::exists(Prelude))
+    return error(Twine("UPC headers not found in '") + Opts.UpcHeaderDir +
+                 "' (use --upc-include-dir=)");
+
+  if (CL.Act == Action::Translate)
+    return error("translation to C is not available in this version; use "
+                 "-fsyntax-only or --dump-upc");
+
+  upc::UpcDiagnosticPrinter Printer(errs(), ToolName);
+  bool OK = true;
+  for (const std::string &Input : CL.Inputs) {
+    upc::UpcTranslationUnitHandler Handler;
+    if (CL.Act == Action::DumpUpc)
+      Handler = [](upc::UpcTranslationUnit &TU) { dumpUpcView(TU, outs()); };
+    OK &= upc::runUpcFrontend(Opts, Input, Printer, Handler);
+  }
+  Printer.printSummary();
+  return OK ? 0 : 1;
+}

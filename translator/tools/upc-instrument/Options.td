@@ -1,0 +1,39 @@
+// Options of upc-instrument itself. Every other option is a Clang option and
+// is passed to Clang (which reports the ones it does not know).
+include "llvm/Option/OptParser.td"
+
+def grp_action : OptionGroup<"action">, HelpText<"ACTIONS">;
+def grp_upc : OptionGroup<"upc">, HelpText<"UPC LANGUAGE">;
+def grp_paths : OptionGroup<"paths">, HelpText<"INSTALLATION">;
+def grp_general : OptionGroup<"general">, HelpText<"GENERAL">;
+
+def fsyntax_only : Flag<["-"], "fsyntax-only">, Group<grp_action>,
+  HelpText<"Check the UPC program (syntax, types and UPC constraints) and "
+           "write nothing; exit status 1 if it has errors">;
+def dump_upc : Flag<["--"], "dump-upc">, Group<grp_action>,
+  HelpText<"Check the program and print what the front end found: shared "
+           "declarations with their layouts, upc_forall loops, "
+           "synchronization statements, UPC operators and pragma regions">;
+
+def static_threads_EQ : Joined<["--"], "static-threads=">, Group<grp_upc>,
+  MetaVarName<"<N>">,
+  HelpText<"Compile for the static THREADS environment: THREADS is the "
+           "constant N (defines __UPC_STATIC_THREADS__)">;
+def T : JoinedOrSeparate<["-"], "T">, Alias<static_threads_EQ>,
+  Group<grp_upc>, MetaVarName<"<N>">, HelpText<"Same as --static-threads=N">;
+
+def clang_resource_dir_EQ : Joined<["--"], "clang-resource-dir=">,
+  Group<grp_paths>, MetaVarName<"<dir>">,
+  HelpText<"Directory of Clang's builtin headers (default: the one of the "
+           "Clang this tool was built with; also "
+           "UPC_INSTRUMENT_CLANG_RESOURCE_DIR)">;
+def upc_include_dir_EQ : Joined<["--"], "upc-include-dir=">,
+  Group<grp_paths>, MetaVarName<"<dir>">,
+  HelpText<"Directory of upc.h and the other UPC headers (default: "
+           "../include/upc-instrument next to this program)">;
+
+def help : Flag<["-", "--"], "help">, Group<grp_general>,
+  HelpText<"Print this help">;
+def h : Flag<["-"], "h">, Alias<help>, Group<grp_general>;
+def version : Flag<["--"], "version">, Group<grp_general>,
+  HelpText<"Print the version and the Clang it was built with">;
