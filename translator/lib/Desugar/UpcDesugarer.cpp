@@ -433,7 +433,7 @@ private:
       replaceText(Tokens[Semis[2]].Offset, Tokens[Close].end(),
                   Header(names::AffinityContinue) + ")) ; else");
     } else {
-      replaceToken(Semis[2], Header(names::AffinityExpr) + ", ");
+      replaceToken(Semis[2], Header(names::AffinityExpr) + ",");
       processRange(Affinity, {Close, C.InDirective});
       replaceToken(Close, ")) ; else");
     }
@@ -470,7 +470,7 @@ private:
       replaceToken(I, (Callee + "(0)").str());
       return J;
     }
-    replaceToken(I, (Callee + "(1, ").str());
+    replaceToken(I, (Callee + "(1,").str());
     processRange(First, {Last + 1, C.InDirective});
     insertAt(Tokens[Last].end(), ")");
     return J;

@@ -178,6 +178,9 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
     return false;
   // Our printer reports the totals.
   Inv->getDiagnosticOpts().ShowCarets = false;
+  // The driver asks cc1 to leak its AST at exit for speed; this front end runs
+  // many translation units in one process.
+  Inv->getFrontendOpts().DisableFree = false;
 
   auto Store = std::make_shared<DesugaredFileStore>();
   Store->MainFileSuffix =

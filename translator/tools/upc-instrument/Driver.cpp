@@ -135,10 +135,17 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
       continue;
     }
     if (O.getKind() == Option::UnknownClass) {
-      std::string Nearest;
-      if (Clang.findNearest(Argv[Start], Nearest,
-                            Visibility(clang::driver::options::ClangOption)) <=
-          1)
+      // Suggest the closest option of ours or of Clang's.
+      std::string Nearest, NearestClang;
+      unsigned Distance = Ours.findNearest(Argv[Start], Nearest);
+      unsigned ClangDistance = Clang.findNearest(
+          Argv[Start], NearestClang,
+          Visibility(clang::driver::options::ClangOption));
+      if (ClangDistance < Distance) {
+        Distance = ClangDistance;
+        Nearest = NearestClang;
+      }
+      if (Distance <= 2)
         error(Twine("unknown argument '") + Argv[Start] + "'; did you mean '" +
               Nearest + "'?");
       else
@@ -159,6 +166,22 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
       CL.ClangArgs.push_back(Argv[I]);
   }
   return OK;
+}
+
+/// Reports an input that cannot be read as a source file.
+int checkReadable(const std::string &Path) {
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return EC == std::errc::no_such_file_or_directory
+               ? error("no such file or directory: '" + Path + "'")
+               : error("cannot read '" + Path + "': " + EC.message());
+  if (sys::fs::is_directory(Status))
+    return error("'" + Path + "' is a directory, not a source file");
+  Expected<sys::fs::file_t> F = sys::fs::openNativeFileForRead(Path);
+  if (!F)
+    return error("cannot read '" + Path + "': " + toString(F.takeError()));
+  sys::fs::closeFile(*F);
+  return 0;
 }
 
 void printHelp() {
@@ -213,6 +236,10 @@ int main(int argc, char **argv) {
   if (CL.Act == Action::Translate)
     return error("translation to C is not available in this version; use "
                  "-fsyntax-only or --dump-upc");
+
+  for (const std::string &Input : CL.Inputs)
+    if (int Status = checkReadable(Input))
+      return Status;
 
   upc::UpcDiagnosticPrinter Printer(errs(), ToolName);
   bool OK = true;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package upc-instrument needs to build, test and
+# run. Idempotent and quiet: does nothing when everything is present. Works as
+# root on a bare Debian 12 image, or through sudo.
+set -euo pipefail
+
+packages=(
+  # Build
+  build-essential cmake ninja-build git ca-certificates python3
+  # LLVM/Clang 19: the translator's parser, libraries, lit and FileCheck,
+  # and the libFuzzer runtime.
+  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+  libclang-common-19-dev libclang-rt-19-dev
+  # Libraries LLVM's CMake package asks for.
+  libzstd-dev zlib1g-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
+  # Unit tests
+  googletest libgtest-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages are installed"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"

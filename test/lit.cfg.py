@@ -1,0 +1,39 @@
+# lit configuration of the upc-instrument test suites.
+#
+# CTest runs lit on a source directory with --param upc_site_config=<build's
+# lit.site.cfg.py>; that file sets the build's paths and loads this one again.
+import os
+
+import lit.formats
+
+if not hasattr(config, "upc_obj_root"):
+    site = lit_config.params.get("upc_site_config")
+    if not site:
+        lit_config.fatal(
+            "run the tests with ctest, or pass "
+            "--param upc_site_config=<build>/test/lit.site.cfg.py")
+    lit_config.load_config(config, site)
+else:
+    from lit.llvm import llvm_config
+
+    config.name = "upc-instrument"
+    config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+    config.suffixes = [".upc", ".test"]
+    config.excludes = ["Inputs"]
+    config.test_source_root = os.path.dirname(__file__)
+    config.test_exec_root = os.path.join(config.upc_obj_root, "test")
+
+    llvm_config.use_default_substitutions()
+    # RUN lines that start with `not` need it on PATH.
+    llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+    llvm_config.with_environment("PATH", config.upc_tools_dir, append_path=True)
+    llvm_config.with_system_environment(["HOME", "TMPDIR"])
+
+    config.substitutions.append(("%upc-instrument", os.path.join(
+        config.upc_tools_dir, "upc-instrument")))
+    config.substitutions.append(("%clang", config.clang))
+    config.substitutions.append(("%upc_headers", config.upc_header_dir))
+    config.substitutions.append(("%cmake", config.cmake_command))
+    config.substitutions.append(("%cmake_generator", config.cmake_generator))
+    config.substitutions.append(("%upc_obj_root", config.upc_obj_root))
+    config.substitutions.append(("%upc_src_root", config.upc_src_root))

@@ -1,0 +1,190 @@
+//===- UpcDesugarerTest.cpp -----------------------------------------------===//
+//
+// The desugarer's output for each construct, and the invariants the rest of
+// the front end relies on: lines never move, original tokens map back to
+// themselves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "upc-instrument/Desugar/UpcDesugarer.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+using namespace upc;
+
+namespace {
+
+std::string desugar(llvm::StringRef S) { return desugarUpcSource(S).Text; }
+
+/// Every line break before original text that was kept is still there:
+/// kept text is on the same line in both texts.
+void expectLinesKept(llvm::StringRef Original) {
+  DesugaredSource D = desugarUpcSource(Original);
+  auto LineOf = [](llvm::StringRef Text, unsigned Offset) {
+    return std::count(Text.begin(), Text.begin() + Offset, '\n');
+  };
+  for (unsigned O = 0; O <= Original.size(); ++O) {
+    unsigned Mapped = D.Map.toDesugared(O);
+    ASSERT_LE(Mapped, D.Text.size());
+    if (D.Map.toOriginal(Mapped) != O)
+      continue; // replaced text
+    if (O < Original.size() && Original[O] != D.Text[Mapped])
+      continue; // start of a replacement
+    EXPECT_EQ(LineOf(Original, O), LineOf(D.Text, Mapped))
+        << "offset " << O << " of:\n" << Original.str() << "\ndesugared:\n"
+        << D.Text;
+  }
+}
+
+TEST(UpcDesugarerTest, PlainCIsUnchanged) {
+  const char *C = "#include <stdio.h>\nint main(void) { int shared_x = 1; "
+                  "return shared_x; }\n";
+  DesugaredSource D = desugarUpcSource(C);
+  EXPECT_EQ(D.Text, C);
+  EXPECT_EQ(D.NumRewrites, 0u);
+  EXPECT_TRUE(D.Map.isIdentity());
+}
+
+TEST(UpcDesugarerTest, Qualifiers) {
+  EXPECT_EQ(desugar("shared int x;"), "__upc_shared int x;");
+  EXPECT_EQ(desugar("strict shared int x;"), "__upc_strict __upc_shared int x;");
+  EXPECT_EQ(desugar("relaxed shared int *shared p;"),
+            "__upc_relaxed __upc_shared int *__upc_shared p;");
+}
+
+TEST(UpcDesugarerTest, LayoutQualifiers) {
+  EXPECT_EQ(desugar("shared [4] int a;"), "__upc_shared_block(4) int a;");
+  EXPECT_EQ(desugar("shared[N*2] int a;"), "__upc_shared_block(N*2) int a;");
+  EXPECT_EQ(desugar("shared [] int a;"), "__upc_shared_indefinite int a;");
+  EXPECT_EQ(desugar("shared [ /* none */ ] int a;"),
+            "__upc_shared_indefinite int a;");
+  EXPECT_EQ(desugar("shared [*] int a[THREADS];"),
+            "__upc_shared_star int a[__upc_THREADS];");
+  EXPECT_EQ(desugar("shared [sizeof(int[2])] int a;"),
+            "__upc_shared_block(sizeof(int[2])) int a;");
+  EXPECT_EQ(desugar("(shared [3] int *)p"), "(__upc_shared_block(3) int *)p");
+}
+
+TEST(UpcDesugarerTest, LayoutWithoutSharedIsDropped) {
+  DesugaredSource D = desugarUpcSource("strict [4] int x;");
+  EXPECT_EQ(D.Text, "__upc_strict  int x;");
+  ASSERT_EQ(D.Diagnostics.size(), 1u);
+  EXPECT_EQ(D.Diagnostics[0].Offset, 7u);
+}
+
+TEST(UpcDesugarerTest, UnterminatedLayoutIsReported) {
+  DesugaredSource D = desugarUpcSource("shared [4 int x;");
+  ASSERT_EQ(D.Diagnostics.size(), 1u);
+  EXPECT_NE(D.Diagnostics[0].Message.find("']'"), std::string::npos);
+}
+
+TEST(UpcDesugarerTest, Expressions) {
+  EXPECT_EQ(desugar("x = MYTHREAD + THREADS;"),
+            "x = __upc_MYTHREAD + __upc_THREADS;");
+  EXPECT_EQ(desugar("n = UPC_MAX_BLOCK_SIZE;"), "n = __upc_MAX_BLOCK_SIZE;");
+  EXPECT_EQ(desugar("n = upc_blocksizeof(a);"),
+            "n = (__upc_blocksizeof_t)sizeof(a);");
+  EXPECT_EQ(desugar("n = upc_localsizeof a;"),
+            "n = (__upc_localsizeof_t)sizeof a;");
+  EXPECT_EQ(desugar("n = upc_elemsizeof(shared [2] int);"),
+            "n = (__upc_elemsizeof_t)sizeof(__upc_shared_block(2) int);");
+}
+
+TEST(UpcDesugarerTest, MembersAreNotKeywords) {
+  EXPECT_EQ(desugar("s.shared = p->THREADS;"), "s.shared = p->THREADS;");
+}
+
+TEST(UpcDesugarerTest, SynchronizationStatements) {
+  EXPECT_EQ(desugar("upc_barrier;"), "__upc_barrier(0);");
+  EXPECT_EQ(desugar("upc_barrier 42;"), "__upc_barrier(1, 42);");
+  EXPECT_EQ(desugar("upc_notify f(a, b);"), "__upc_notify(1, f(a, b));");
+  EXPECT_EQ(desugar("upc_wait MYTHREAD;"), "__upc_wait(1, __upc_MYTHREAD);");
+  EXPECT_EQ(desugar("upc_fence;"), "__upc_fence();");
+  // In a macro body the statement may end with the body.
+  EXPECT_EQ(desugar("#define SYNC upc_barrier\n"),
+            "#define SYNC __upc_barrier(0)\n");
+  EXPECT_EQ(desugar("#define SYNC(x) upc_barrier x\n"),
+            "#define SYNC(x) __upc_barrier(1, x)\n");
+}
+
+TEST(UpcDesugarerTest, MissingSemicolonIsReported) {
+  DesugaredSource D = desugarUpcSource("{ upc_barrier 1 }");
+  ASSERT_EQ(D.Diagnostics.size(), 1u);
+  EXPECT_NE(D.Diagnostics[0].Message.find("';'"), std::string::npos);
+}
+
+TEST(UpcDesugarerTest, Forall) {
+  EXPECT_EQ(desugar("upc_forall (i = 0; i < n; i++; i) s();"),
+            "for (i = 0; i < n; i++) if (!__upc_forall_affinity(2, i)) ; "
+            "else s();");
+  EXPECT_EQ(desugar("upc_forall (i = 0; i < n; i++; &a[i]) s();"),
+            "for (i = 0; i < n; i++) if (!__upc_forall_affinity(2, &a[i])) ; "
+            "else s();");
+  EXPECT_EQ(desugar("upc_forall (i = 0; i < n; i++; continue) s();"),
+            "for (i = 0; i < n; i++) if (!__upc_forall_affinity(1)) ; else s();");
+  EXPECT_EQ(desugar("upc_forall (;;;) s();"),
+            "for (;;) if (!__upc_forall_affinity(0)) ; else s();");
+  // Clause separators are only the ';' directly inside the parentheses.
+  EXPECT_EQ(desugar("upc_forall (i = ({int t = 0; t;}); i < n; i++; i) ;"),
+            "for (i = ({int t = 0; t;}); i < n; i++) if "
+            "(!__upc_forall_affinity(2, i)) ; else ;");
+}
+
+TEST(UpcDesugarerTest, ForallNestsKeywords) {
+  EXPECT_EQ(desugar("upc_forall (i = 0; i < THREADS; i++; MYTHREAD) ;"),
+            "for (i = 0; i < __upc_THREADS; i++) if "
+            "(!__upc_forall_affinity(2, __upc_MYTHREAD)) ; else ;");
+}
+
+TEST(UpcDesugarerTest, ForallWithThreeClausesIsReported) {
+  DesugaredSource D = desugarUpcSource("upc_forall (i = 0; i < n; i++) ;");
+  EXPECT_EQ(D.Text, "for (i = 0; i < n; i++) ;");
+  ASSERT_EQ(D.Diagnostics.size(), 1u);
+  EXPECT_EQ(D.Diagnostics[0].Offset, 0u);
+}
+
+TEST(UpcDesugarerTest, DirectivesAndMacros) {
+  // Macro bodies and #if are UPC; other directives and strings are not.
+  EXPECT_EQ(desugar("#define SP shared [4] int *\n"),
+            "#define SP __upc_shared_block(4) int *\n");
+  EXPECT_EQ(desugar("#if THREADS > 2\n#endif\n"),
+            "#if __upc_THREADS > 2\n#endif\n");
+  EXPECT_EQ(desugar("#define shared_t(x) x\n"), "#define shared_t(x) x\n");
+  EXPECT_EQ(desugar("#pragma omp parallel shared(x)\n"),
+            "#pragma omp parallel shared(x)\n");
+  EXPECT_EQ(desugar("#include \"shared.h\"\nchar *s = \"shared\"; // shared\n"),
+            "#include \"shared.h\"\nchar *s = \"shared\"; // shared\n");
+}
+
+TEST(UpcDesugarerTest, LinesAreKept) {
+  expectLinesKept("shared [\n  4\n] int a;\nint b;\n");
+  expectLinesKept("shared [\n] int a;\nint b;\n");
+  expectLinesKept("upc_forall (i = 0;\n i < n;\n i++;\n &a[i])\n  f();\n");
+  expectLinesKept("upc_barrier\n  x;\nupc_fence;\n");
+  expectLinesKept("sha\\\nred int x;\nint y;\n");
+  expectLinesKept("#define X shared \\\n  [4] int\nX a;\n");
+}
+
+TEST(UpcDesugarerTest, LineContinuationInsideKeyword) {
+  EXPECT_EQ(desugar("sha\\\nred int x;"), "__upc_shared\\\n int x;");
+}
+
+TEST(UpcDesugarerTest, OriginalTokensMapBack) {
+  const char *Src = "upc_forall (i = 0; i < N; i++; &a[i]) a[i] = MYTHREAD;";
+  DesugaredSource D = desugarUpcSource(Src);
+  // `&a[i]` in the affinity and `a[i]` in the body keep their text.
+  for (unsigned O : {31u, 38u}) {
+    unsigned Desugared = D.Map.toDesugared(O);
+    EXPECT_EQ(D.Text.substr(Desugared, 4), llvm::StringRef(Src).substr(O, 4));
+    EXPECT_EQ(D.Map.toOriginal(Desugared), O);
+  }
+}
+
+TEST(UpcDesugarerTest, KeepsOriginal) {
+  DesugaredSource D = desugarUpcSource("shared int x;");
+  EXPECT_EQ(D.Original, "shared int x;");
+}
+
+} // namespace
