@@ -158,6 +158,15 @@ TEST(UpcDesugarerTest, DirectivesAndMacros) {
             "#include \"shared.h\"\nchar *s = \"shared\"; // shared\n");
 }
 
+TEST(UpcDesugarerTest, DirectiveAfterCode) {
+  // A directive right after code is still rewritten (regression: the scan
+  // for the next token of code used to skip it).
+  EXPECT_EQ(desugar("M(x)\n#define N(T)  \\\n  shared int T;\n"),
+            "M(x)\n#define N(T)  \\\n  __upc_shared int T;\n");
+  EXPECT_EQ(desugar("int a;\n#if THREADS\n#endif\n"),
+            "int a;\n#if __upc_THREADS\n#endif\n");
+}
+
 TEST(UpcDesugarerTest, LinesAreKept) {
   expectLinesKept("shared [\n  4\n] int a;\nint b;\n");
   expectLinesKept("shared [\n] int a;\nint b;\n");

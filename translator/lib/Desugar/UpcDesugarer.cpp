@@ -255,7 +255,7 @@ private:
         K = classifyKeyword(T.Identifier);
       Prev = T.Kind;
       if (K == Keyword::None) {
-        I = next(I, C);
+        ++I;
         continue;
       }
       ++NumRewrites;
@@ -300,13 +300,13 @@ private:
       return rewriteReferenceQualifier(K, I, C);
     case Keyword::MyThread:
       replaceToken(I, names::MyThread);
-      return next(I, C);
+      return I + 1;
     case Keyword::Threads:
       replaceToken(I, names::Threads);
-      return next(I, C);
+      return I + 1;
     case Keyword::MaxBlockSize:
       replaceToken(I, names::MaxBlockSize);
-      return next(I, C);
+      return I + 1;
     case Keyword::Forall:
       return rewriteForall(I, C);
     case Keyword::Barrier:
@@ -317,22 +317,22 @@ private:
       return rewriteSynchronization(names::Wait, I, C);
     case Keyword::Fence:
       replaceToken(I, (names::Fence + "()").str());
-      return next(I, C);
+      return I + 1;
     // `upc_blocksizeof X` parses exactly like `sizeof X` once it is spelled
     // as a cast of a sizeof; the cast's typedef names the operator.
     case Keyword::BlockSizeof:
       replaceToken(I, ("(" + names::BlockSizeofType + ")sizeof").str());
-      return next(I, C);
+      return I + 1;
     case Keyword::LocalSizeof:
       replaceToken(I, ("(" + names::LocalSizeofType + ")sizeof").str());
-      return next(I, C);
+      return I + 1;
     case Keyword::ElemSizeof:
       replaceToken(I, ("(" + names::ElemSizeofType + ")sizeof").str());
-      return next(I, C);
+      return I + 1;
     case Keyword::None:
       break;
     }
-    return next(I, C);
+    return I + 1;
   }
 
   /// shared, shared [], shared [*], shared [expr].
@@ -340,14 +340,14 @@ private:
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_square)) {
       replaceToken(I, names::Shared);
-      return Open;
+      return I + 1;
     }
     size_t Close = findClosing(Open, C);
     if (Close == NotFound) {
       addDiag(Tokens[Open].Offset,
               "expected ']' to end the layout qualifier of 'shared'");
       replaceToken(I, names::Shared);
-      return Open;
+      return I + 1;
     }
     size_t First = next(Open, C);
     if (First == Close) {
@@ -362,7 +362,7 @@ private:
       processRange(First, {Close, C.InDirective});
       replaceToken(Close, ")");
     }
-    return next(Close, C);
+    return Close + 1;
   }
 
   /// strict, relaxed. A layout qualifier after them lacks its 'shared'.
@@ -370,15 +370,15 @@ private:
     replaceToken(I, K == Keyword::Strict ? names::Strict : names::Relaxed);
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_square))
-      return Open;
+      return I + 1;
     size_t Close = findClosing(Open, C);
     if (Close == NotFound)
-      return Open;
+      return I + 1;
     addDiag(Tokens[Open].Offset,
             "a layout qualifier requires 'shared'; write 'shared [...]'");
     // Drop the stray layout so that Clang does not add errors of its own.
     replaceText(Tokens[Open].Offset, Tokens[Close].end(), "");
-    return next(Close, C);
+    return Close + 1;
   }
 
   /// upc_forall (A; B; C; D) S
@@ -388,13 +388,13 @@ private:
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_paren)) {
       addDiag(Tokens[I].Offset, "expected '(' after 'upc_forall'");
-      return Open;
+      return I + 1;
     }
     size_t Close = findClosing(Open, C);
     if (Close == NotFound) {
       addDiag(Tokens[Open].Offset,
               "expected ')' to end the clauses of 'upc_forall'");
-      return next(Open, C);
+      return I + 1;
     }
     // Clause separators: ';' directly inside the parentheses.
     std::vector<size_t> Semis;
@@ -416,7 +416,7 @@ private:
                   : "too many clauses in 'upc_forall'; expected "
                     "(initialization; condition; step; affinity)");
       processRange(next(Open, C), {Close, C.InDirective});
-      return next(Close, C);
+      return Close + 1;
     }
     processRange(next(Open, C), {Semis[2], C.InDirective});
     size_t Affinity = next(Semis[2], C);
@@ -437,7 +437,7 @@ private:
       processRange(Affinity, {Close, C.InDirective});
       replaceToken(Close, ")) ; else");
     }
-    return next(Close, C);
+    return Close + 1;
   }
 
   /// upc_barrier [expr]; upc_notify [expr]; upc_wait [expr];
