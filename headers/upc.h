@@ -41,4 +41,12 @@ void upc_memget(void *restrict dst, shared const void *restrict src, size_t n);
 void upc_memput(shared void *restrict dst, const void *restrict src, size_t n);
 void upc_memset(shared void *dst, int c, size_t n);
 
+/* Deprecated and widely supported extensions, for existing programs. */
+
+/* UPC 1.1; removed from the specification: use upc_alloc. */
+shared void *upc_local_alloc(size_t nblocks, size_t nbytes)
+    __attribute__((__deprecated__("use upc_alloc(nblocks * nbytes)")));
+/* Berkeley UPC and GCC UPC: let the runtime make progress while polling. */
+void upc_poll(void);
+
 #endif

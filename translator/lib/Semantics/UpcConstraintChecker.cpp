@@ -115,6 +115,7 @@ public:
     const Expr *From = E->getSubExpr()->IgnoreParenImpCasts();
     QualType FromType = From->getType();
     if (isPointerToShared(FromType) ||
+        (FromType->isArrayType() && isSharedType(FromType)) ||
         From->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return true;
     if (FromType->isPointerType() || FromType->isIntegerType() ||
@@ -181,7 +182,8 @@ private:
   const std::function<bool(SourceLocation)> &IsUpcLocation;
   const FunctionDecl *CurrentFunction = nullptr;
 
-  /// Reports THREADS used where a constant is required (dynamic THREADS).
+  /// Reports THREADS, or the size of a THREADS-dependent array, used where a
+  /// constant is required (dynamic THREADS).
   void reportThreadsIn(const Expr *E) {
     if (!E)
       return;
@@ -189,6 +191,15 @@ private:
       reportUpc(Diags, E->getExprLoc(), UpcDiag::ThreadsNotConstant);
       return;
     }
+    if (U.isThreadsDependentSizeof(E)) {
+      reportUpc(Diags, E->getExprLoc(), UpcDiag::ThreadsDependentSizeNotConstant)
+          << E->getSourceRange();
+      return;
+    }
+    // upc_localsizeof and friends are constants of their own.
+    if (const auto *Cast = dyn_cast<CStyleCastExpr>(E);
+        Cast && isUpcSizeofOperator(Cast))
+      return;
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child))
         reportThreadsIn(CE);
@@ -235,13 +246,27 @@ private:
     QualType Base = T;
     while (const ArrayType *AT = Base->getAsArrayTypeUnsafe())
       Base = AT->getElementType();
-    if (const auto *PT = Base->getAs<PointerType>())
+    if (const auto *PT = Base->getAs<PointerType>()) {
+      if (!NextThroughTypedef &&
+          getUpcQualifiers(PT->getPointeeType()).Layout == LayoutKind::Star)
+        reportUpc(Diags, Loc, UpcDiag::StarLayoutPointer)
+            << PT->getPointeeType();
       checkWrittenType(PT->getPointeeType(), Loc, NextThroughTypedef);
+    }
     else if (const auto *FPT = Base->getAs<FunctionProtoType>()) {
       checkWrittenType(FPT->getReturnType(), Loc, NextThroughTypedef);
       for (QualType P : FPT->getParamTypes())
         checkWrittenType(P, Loc, NextThroughTypedef);
     }
+  }
+
+  static bool isUpcSizeofOperator(const CStyleCastExpr *Cast) {
+    const auto *TT = Cast->getTypeAsWritten()->getAs<TypedefType>();
+    if (!TT)
+      return false;
+    llvm::StringRef Name = TT->getDecl()->getName();
+    return Name == names::BlockSizeofType || Name == names::LocalSizeofType ||
+           Name == names::ElemSizeofType;
   }
 
   static bool hasTypedefSugar(QualType T) {
@@ -318,9 +343,20 @@ private:
     QualType ToPointee = getSharedPointee(To);
     if (ToPointee.isNull() || ToPointee->isVoidType())
       return;
-    QualType FromType = From->IgnoreParenImpCasts()->getType();
+    const Expr *Source = From->IgnoreParenImpCasts();
+    QualType FromType = Source->getType();
     QualType FromPointee = getSharedPointee(FromType);
     if (FromPointee.isNull() || FromPointee->isVoidType())
+      return;
+    // The address of a member of a shared structure lies within one block;
+    // it converts to any block size (as UPC compilers have always allowed).
+    if (const auto *UO = dyn_cast<UnaryOperator>(Source);
+        UO && UO->getOpcode() == UO_AddrOf &&
+        U.isInSharedAggregateMember(UO->getSubExpr()))
+      return;
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(From->IgnoreParens());
+        ICE && ICE->getCastKind() == CK_ArrayToPointerDecay &&
+        U.isInSharedAggregateMember(ICE->getSubExpr()))
       return;
     BlockSize A = U.getBlockSize(FromPointee), B = U.getBlockSize(ToPointee);
     auto Comparable = [](const BlockSize &S) {

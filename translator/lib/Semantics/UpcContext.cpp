@@ -305,6 +305,64 @@ BlockSize UpcContext::getBlockSize(const UpcQualifiers &Q) const {
   return B;
 }
 
+bool UpcContext::isInSharedAggregateMember(const Expr *LValue) const {
+  const Expr *E = LValue->IgnoreParens();
+  while (true) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = AS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return isSharedType(ME->getType());
+    return false;
+  }
+}
+
+BlockSize UpcContext::getPointeeBlockSize(const Expr *Pointer) const {
+  const Expr *E = Pointer->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay &&
+        isInSharedAggregateMember(ICE->getSubExpr()))
+      return {BlockSize::Indefinite, 0};
+    if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_LValueToRValue)
+      E = ICE->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf &&
+      isInSharedAggregateMember(UO->getSubExpr()))
+    return {BlockSize::Indefinite, 0};
+  return getBlockSize(getSharedPointee(E->getType()));
+}
+
+bool UpcContext::isThreadsDependentSizeof(const Expr *E) const {
+  const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E);
+  if (!S || S->getKind() != UETT_SizeOf || Env.StaticThreads)
+    return false;
+  if (S->isArgumentType()) {
+    for (const ArrayDimension &D :
+         getArrayDimensions(S->getArgumentTypeInfo()->getTypeLoc()))
+      if (D.ScalesWithThreads)
+        return true;
+    return false;
+  }
+  // sizeof a, sizeof a[i]...: the dimensions of the declaration that remain.
+  const Expr *Operand = S->getArgumentExpr()->IgnoreParens();
+  unsigned Subscripts = 0;
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Operand)) {
+    Operand = AS->getBase()->IgnoreParenImpCasts();
+    ++Subscripts;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Operand);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getTypeSourceInfo())
+    return false;
+  auto Dims = getArrayDimensions(VD->getTypeSourceInfo()->getTypeLoc());
+  for (size_t I = Subscripts; I < Dims.size(); ++I)
+    if (Dims[I].ScalesWithThreads)
+      return true;
+  return false;
+}
+
 ReferenceQualifier UpcContext::getEffectiveReference(QualType T,
                                                      SourceLocation Use) const {
   ReferenceQualifier R = getUpcQualifiers(T).Reference;

@@ -67,6 +67,14 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "THREADS is not an integer constant expression in the "
                       "dynamic THREADS environment (compile with -T N for a "
                       "static THREADS value)"};
+  case UpcDiag::ThreadsDependentSizeNotConstant:
+    return {L::Error, "the size of an array that depends on THREADS is not an "
+                      "integer constant expression in the dynamic THREADS "
+                      "environment"};
+  case UpcDiag::StarLayoutPointer:
+    return {L::Error, "the layout qualifier '[*]' applies only to arrays; "
+                      "pointer-to-shared to %0 needs a definite or indefinite "
+                      "block size"};
   case UpcDiag::SharedArrayNotConstant:
     return {L::Error, "shared array %0 must have constant dimensions (THREADS "
                       "excepted)"};
@@ -79,8 +87,9 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "'%0' requires a shared-qualified type or expression, "
                       "not %1"};
   case UpcDiag::BlockSizeMismatch:
-    return {L::Error, "implicit conversion from %0 to %1 changes the block "
-                      "size of a pointer-to-shared; use an explicit cast"};
+    // A warning, as C's incompatible pointer types: UPC compilers accept it.
+    return {L::Warning, "implicit conversion from %0 to %1 changes the block "
+                        "size of a pointer-to-shared; use an explicit cast"};
   case UpcDiag::PrivateToShared:
     return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
                       "address has no affinity"};

@@ -149,6 +149,13 @@ public:
   // --- Types.
   BlockSize getBlockSize(clang::QualType T) const;
   BlockSize getBlockSize(const UpcQualifiers &Q) const;
+  /// The block size of what a pointer-to-shared expression points to. A
+  /// member of a shared structure lies whole on one thread, so pointers into
+  /// it have the indefinite block size whatever the structure's layout.
+  BlockSize getPointeeBlockSize(const clang::Expr *Pointer) const;
+  /// Whether \p LValue designates (part of) a member of a shared structure or
+  /// union.
+  bool isInSharedAggregateMember(const clang::Expr *LValue) const;
   /// Strict or relaxed: the type's own qualifier, else the pragma in effect
   /// at \p Use, else relaxed.
   ReferenceQualifier getEffectiveReference(clang::QualType T,
@@ -164,6 +171,9 @@ public:
   bool isMyThreadReference(const clang::Expr *E) const;
   /// Counts the THREADS references in \p E.
   unsigned countThreadsReferences(const clang::Expr *E) const;
+  /// Whether \p E is a sizeof whose operand's size depends on THREADS (not a
+  /// constant in the dynamic THREADS environment).
+  bool isThreadsDependentSizeof(const clang::Expr *E) const;
 
   // --- Regions.
   bool isInstrumentationEnabled(clang::SourceLocation Loc) const;

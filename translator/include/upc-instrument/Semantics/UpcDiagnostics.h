@@ -23,6 +23,7 @@ enum class UpcDiag {
   SharedCompoundLiteral,
   StrictAndRelaxed,
   ConflictingLayouts,
+  StarLayoutPointer,
   ReferenceWithoutShared,
   // Block sizes.
   BlockSizeNegative,
@@ -36,6 +37,7 @@ enum class UpcDiag {
   ThreadsInIndefiniteArray,
   ThreadsInPrivateStaticArray,
   ThreadsNotConstant,
+  ThreadsDependentSizeNotConstant,
   SharedArrayNotConstant,
   // Statements and expressions.
   ForallAffinityType,
