@@ -42,16 +42,39 @@ extern const int __upc_MYTHREAD;
   __upc_shared __attribute__((__btf_type_tag__("upc:block=[]")))
 #define __upc_shared_star \
   __upc_shared __attribute__((__btf_type_tag__("upc:block=[*]")))
-/* shared [expr]: the argument is macro-expanded before the inner macro
- * stringizes it, so the tag holds the expanded block size expression. */
-#define __upc_shared_block(...) __upc_shared_block_expanded(__VA_ARGS__)
-#define __upc_shared_block_expanded(...) \
-  __upc_shared __attribute__((__btf_type_tag__("upc:block=" #__VA_ARGS__)))
+/* shared [expr]: each occurrence is numbered (__COUNTER__), and its tag holds
+ * the macro-expanded block size expression and the number:
+ * "upc:block=<expr>@<number>". On a declaration, the annotate attribute
+ * makes Clang evaluate the expression where it is written, with the names
+ * in scope there; the front end reads the value back by number. The front
+ * end defines __upc_block_size_annotation to nothing for occurrences that
+ * must not be evaluated ([*] or an empty size given through a macro, THREADS
+ * in the dynamic environment). */
+#define __upc_shared_block(...) \
+  __upc_shared_block_numbered(__COUNTER__, __VA_ARGS__)
+#define __upc_shared_block_numbered(id, ...) \
+  __upc_shared_block_expanded(id, __VA_ARGS__)
+#define __upc_shared_block_expanded(id, ...) \
+  __upc_shared __attribute__((__btf_type_tag__("upc:block=" #__VA_ARGS__ \
+                                               "@" #id)))               \
+  __upc_block_size_annotation(id, __VA_ARGS__)
+#define __upc_block_size_annotation(id, ...)                                 \
+  __attribute__((__annotate__("upc:block", id,                               \
+                              __builtin_constant_p(__VA_ARGS__),             \
+                              __builtin_constant_p(__VA_ARGS__) ? (__VA_ARGS__) \
+                                                                : 0)))
 
 /* upc_blocksizeof X  ->  (__upc_blocksizeof_t)sizeof X */
 typedef __SIZE_TYPE__ __upc_blocksizeof_t;
 typedef __SIZE_TYPE__ __upc_localsizeof_t;
 typedef __SIZE_TYPE__ __upc_elemsizeof_t;
+
+/* Array dimensions in the operands of sizeof and _Alignof: always an integer
+ * constant expression, so that the operand is never a variably modified type
+ * (Clang 19 crashes on those when they carry UPC qualifiers). Constant
+ * dimensions keep their value. */
+#define __upc_array_dimension(...) \
+  (__builtin_constant_p(__VA_ARGS__) ? (__VA_ARGS__) : 1)
 
 /* upc_barrier [expr];  ->  __upc_barrier(0);  or  __upc_barrier(1, expr); */
 void __upc_barrier(int __has_value, ...);

@@ -55,21 +55,21 @@ TEST(UpcDesugarerTest, Qualifiers) {
 }
 
 TEST(UpcDesugarerTest, LayoutQualifiers) {
-  EXPECT_EQ(desugar("shared [4] int a;"), "__upc_shared_block(4) int a;");
+  EXPECT_EQ(desugar("shared [4] int a;"), "__upc_shared_block (4) int a;");
   EXPECT_EQ(desugar("shared[N*2] int a;"), "__upc_shared_block(N*2) int a;");
-  EXPECT_EQ(desugar("shared [] int a;"), "__upc_shared_indefinite int a;");
+  EXPECT_EQ(desugar("shared [] int a;"), "__upc_shared_indefinite    int a;");
   EXPECT_EQ(desugar("shared [ /* none */ ] int a;"),
-            "__upc_shared_indefinite int a;");
+            "__upc_shared_indefinite   /* none */   int a;");
   EXPECT_EQ(desugar("shared [*] int a[THREADS];"),
-            "__upc_shared_star int a[__upc_THREADS];");
+            "__upc_shared_star     int a[__upc_THREADS];");
   EXPECT_EQ(desugar("shared [sizeof(int[2])] int a;"),
-            "__upc_shared_block(sizeof(int[2])) int a;");
-  EXPECT_EQ(desugar("(shared [3] int *)p"), "(__upc_shared_block(3) int *)p");
+            "__upc_shared_block (sizeof(int[__upc_array_dimension(2)])) int a;");
+  EXPECT_EQ(desugar("(shared [3] int *)p"), "(__upc_shared_block (3) int *)p");
 }
 
-TEST(UpcDesugarerTest, LayoutWithoutSharedIsDropped) {
+TEST(UpcDesugarerTest, LayoutWithoutSharedIsBlanked) {
   DesugaredSource D = desugarUpcSource("strict [4] int x;");
-  EXPECT_EQ(D.Text, "__upc_strict  int x;");
+  EXPECT_EQ(D.Text, "__upc_strict     int x;");
   ASSERT_EQ(D.Diagnostics.size(), 1u);
   EXPECT_EQ(D.Diagnostics[0].Offset, 7u);
 }
@@ -89,7 +89,7 @@ TEST(UpcDesugarerTest, Expressions) {
   EXPECT_EQ(desugar("n = upc_localsizeof a;"),
             "n = (__upc_localsizeof_t)sizeof a;");
   EXPECT_EQ(desugar("n = upc_elemsizeof(shared [2] int);"),
-            "n = (__upc_elemsizeof_t)sizeof(__upc_shared_block(2) int);");
+            "n = (__upc_elemsizeof_t)sizeof(__upc_shared_block (2) int);");
 }
 
 TEST(UpcDesugarerTest, MembersAreNotKeywords) {
@@ -109,6 +109,35 @@ TEST(UpcDesugarerTest, SynchronizationStatements) {
             "#define SYNC(x) __upc_barrier(1, x)\n");
 }
 
+TEST(UpcDesugarerTest, SizeOperandsHaveConstantDimensions) {
+  EXPECT_EQ(desugar("n = sizeof(shared [4] int [m]);"),
+            "n = sizeof(__upc_shared_block (4) int [__upc_array_dimension(m)]);");
+  EXPECT_EQ(desugar("n = _Alignof(int (*)[k][]);"),
+            "n = _Alignof(int (*)[__upc_array_dimension(k)][]);");
+  EXPECT_EQ(desugar("n = upc_localsizeof(shared int [2*THREADS]);"),
+            "n = (__upc_localsizeof_t)sizeof(__upc_shared int "
+            "[__upc_array_dimension(2*__upc_THREADS)]);");
+  // Outside size operands, brackets are untouched.
+  EXPECT_EQ(desugar("int a[n]; x = a[i];"), "int a[n]; x = a[i];");
+  EXPECT_EQ(desugar("n = sizeof a[i];"), "n = sizeof a[i];");
+}
+
+TEST(UpcDesugarerTest, MalformedForallKeepsOnlyTheBody) {
+  DesugaredSource D = desugarUpcSource("upc_forall (a; b; c; d; e) f();");
+  EXPECT_EQ(D.Text, "for (;;             ) f();");
+  EXPECT_EQ(D.Diagnostics.size(), 1u);
+}
+
+TEST(UpcDesugarerTest, MissingSemicolonBeforeNextLine) {
+  DesugaredSource D = desugarUpcSource("upc_notify 1\n  x = 0;\n");
+  EXPECT_EQ(D.Text, "__upc_notify(1, 1)\n  x = 0;\n");
+  ASSERT_EQ(D.Diagnostics.size(), 1u);
+  EXPECT_EQ(D.Diagnostics[0].Offset, 12u);
+  // An expression continued on the next line is not cut.
+  EXPECT_EQ(desugar("upc_barrier argc +\n  1;"),
+            "__upc_barrier(1, argc +\n  1);");
+}
+
 TEST(UpcDesugarerTest, MissingSemicolonIsReported) {
   DesugaredSource D = desugarUpcSource("{ upc_barrier 1 }");
   ASSERT_EQ(D.Diagnostics.size(), 1u);
@@ -123,7 +152,8 @@ TEST(UpcDesugarerTest, Forall) {
             "for (i = 0; i < n; i++) if (!__upc_forall_affinity(2, &a[i])) ; "
             "else s();");
   EXPECT_EQ(desugar("upc_forall (i = 0; i < n; i++; continue) s();"),
-            "for (i = 0; i < n; i++) if (!__upc_forall_affinity(1)) ; else s();");
+            "for (i = 0; i < n; i++) if (!__upc_forall_affinity(1         )) ; else "
+            "s();");
   EXPECT_EQ(desugar("upc_forall (;;;) s();"),
             "for (;;) if (!__upc_forall_affinity(0)) ; else s();");
   // Clause separators are only the ';' directly inside the parentheses.
@@ -148,7 +178,7 @@ TEST(UpcDesugarerTest, ForallWithThreeClausesIsReported) {
 TEST(UpcDesugarerTest, DirectivesAndMacros) {
   // Macro bodies and #if are UPC; other directives and strings are not.
   EXPECT_EQ(desugar("#define SP shared [4] int *\n"),
-            "#define SP __upc_shared_block(4) int *\n");
+            "#define SP __upc_shared_block (4) int *\n");
   EXPECT_EQ(desugar("#if THREADS > 2\n#endif\n"),
             "#if __upc_THREADS > 2\n#endif\n");
   EXPECT_EQ(desugar("#define shared_t(x) x\n"), "#define shared_t(x) x\n");
@@ -165,6 +195,15 @@ TEST(UpcDesugarerTest, DirectiveAfterCode) {
             "M(x)\n#define N(T)  \\\n  __upc_shared int T;\n");
   EXPECT_EQ(desugar("int a;\n#if THREADS\n#endif\n"),
             "int a;\n#if __upc_THREADS\n#endif\n");
+}
+
+TEST(UpcDesugarerTest, DirectivesBetweenReplacedTokensStay) {
+  // Only tokens are replaced; directive lines between them are kept, and a
+  // layout with a directive inside is left to the preprocessor.
+  EXPECT_EQ(desugar("shared [\n#define N 4\n] int a;"),
+            "__upc_shared_block (\n#define N 4\n) int a;");
+  EXPECT_EQ(desugar("upc_forall (;;;\n#define M 2\n) ;"),
+            "for (;;) if (!__upc_forall_affinity(0\n#define M 2\n)) ; else ;");
 }
 
 TEST(UpcDesugarerTest, LinesAreKept) {

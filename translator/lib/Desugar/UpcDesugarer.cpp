@@ -86,6 +86,14 @@ bool isClosing(tok::TokenKind K) {
   return K == tok::r_paren || K == tok::r_square || K == tok::r_brace;
 }
 
+/// Whether a token can end an operand (and so an expression).
+bool endsOperand(tok::TokenKind K) {
+  return K == tok::raw_identifier || K == tok::numeric_constant ||
+         K == tok::char_constant || K == tok::string_literal ||
+         K == tok::r_paren || K == tok::r_square || K == tok::plusplus ||
+         K == tok::minusminus;
+}
+
 /// Removes backslash-newline sequences from an identifier's spelling.
 std::string cleanSpelling(llvm::StringRef Raw) {
   std::string Out;
@@ -227,10 +235,29 @@ private:
   /// text are kept as line continuations, so that every later line keeps its
   /// number.
   void replaceText(unsigned Begin, unsigned End, std::string Text) {
-    for (char Ch : Source.slice(Begin, End))
-      if (Ch == '\n')
+    // A line break is \n, \r\n or a lone \r, as for Clang.
+    llvm::StringRef Replaced = Source.slice(Begin, End);
+    for (size_t I = 0; I < Replaced.size(); ++I)
+      if (Replaced[I] == '\n' ||
+          (Replaced[I] == '\r' &&
+           (I + 1 == Replaced.size() || Replaced[I + 1] != '\n')))
         Text += "\\\n";
     Edits.push_back({Begin, End - Begin, std::move(Text)});
+  }
+  /// Replaces a token by blanks (line continuations in it become line
+  /// continuations at its end, as for any replacement).
+  void blankToken(size_t I) {
+    replaceToken(I, std::string(Tokens[I].Length, ' '));
+  }
+
+  /// Whether a directive line lies between tokens \p Open and \p Close.
+  bool containsDirective(size_t Open, size_t Close, const Context &C) const {
+    if (C.InDirective)
+      return false;
+    for (size_t J = Open + 1; J < Close; ++J)
+      if (isDirectiveStart(J))
+        return true;
+    return false;
   }
   void replaceToken(size_t I, llvm::StringRef Text) {
     replaceText(Tokens[I].Offset, Tokens[I].end(), Text.str());
@@ -253,6 +280,17 @@ private:
       if (T.Kind == tok::raw_identifier && Prev != tok::period &&
           Prev != tok::arrow)
         K = classifyKeyword(T.Identifier);
+      if (T.Kind == tok::raw_identifier && Prev != tok::period &&
+          Prev != tok::arrow && isSizeOperator(T.Identifier)) {
+        Prev = T.Kind;
+        I = hardenSizeOperand(I, C);
+        continue;
+      }
+      if (T.Kind == tok::l_square && SizeOperandDepth) {
+        Prev = T.Kind;
+        I = wrapArrayDimension(I, C);
+        continue;
+      }
       Prev = T.Kind;
       if (K == Keyword::None) {
         ++I;
@@ -291,6 +329,44 @@ private:
     return End;
   }
 
+  static bool isSizeOperator(llvm::StringRef Name) {
+    return Name == "sizeof" || Name == "_Alignof" || Name == "__alignof__" ||
+           Name == "__alignof" || Name == "alignof";
+  }
+
+  /// Inside the parenthesised operand of a size operator every array
+  /// dimension is wrapped (see names::ArrayDimension).
+  unsigned SizeOperandDepth = 0;
+
+  /// sizeof ( ... ): desugars the operand with its dimensions wrapped.
+  size_t hardenSizeOperand(size_t I, const Context &C) {
+    size_t Open = next(I, C);
+    if (!is(Open, C, tok::l_paren))
+      return I + 1;
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound)
+      return I + 1;
+    ++SizeOperandDepth;
+    processRange(Open + 1, {Close, C.InDirective});
+    --SizeOperandDepth;
+    return Close + 1;
+  }
+
+  /// [ e ] -> [__upc_array_dimension(e)] for non-empty e other than `*`.
+  size_t wrapArrayDimension(size_t Open, const Context &C) {
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound)
+      return Open + 1;
+    size_t First = next(Open, C);
+    if (First == Close ||
+        (next(First, C) == Close && Tokens[First].Kind == tok::star))
+      return Close + 1;
+    replaceToken(Open, ("[" + names::ArrayDimension + "(").str());
+    processRange(First, {Close, C.InDirective});
+    replaceToken(Close, ")]");
+    return Close + 1;
+  }
+
   size_t rewriteKeyword(Keyword K, size_t I, const Context &C) {
     switch (K) {
     case Keyword::Shared:
@@ -322,13 +398,13 @@ private:
     // as a cast of a sizeof; the cast's typedef names the operator.
     case Keyword::BlockSizeof:
       replaceToken(I, ("(" + names::BlockSizeofType + ")sizeof").str());
-      return I + 1;
+      return hardenSizeOperand(I, C);
     case Keyword::LocalSizeof:
       replaceToken(I, ("(" + names::LocalSizeofType + ")sizeof").str());
-      return I + 1;
+      return hardenSizeOperand(I, C);
     case Keyword::ElemSizeof:
       replaceToken(I, ("(" + names::ElemSizeofType + ")sizeof").str());
-      return I + 1;
+      return hardenSizeOperand(I, C);
     case Keyword::None:
       break;
     }
@@ -350,16 +426,24 @@ private:
       return I + 1;
     }
     size_t First = next(Open, C);
-    if (First == Close) {
-      replaceText(Tokens[I].Offset, Tokens[Close].end(),
-                  names::SharedIndefinite.str());
-    } else if (next(First, C) == Close && Tokens[First].Kind == tok::star) {
-      replaceText(Tokens[I].Offset, Tokens[Close].end(),
-                  names::SharedStar.str());
+    // With a directive inside the brackets, only the preprocessor knows what
+    // the layout is: go through the block size macro, which reads `*` and
+    // nothing as [*] and [].
+    bool HasDirective = containsDirective(Open, Close, C);
+    if (First == Close && !HasDirective) {
+      replaceToken(I, names::SharedIndefinite);
+      blankToken(Open);
+      blankToken(Close);
+    } else if (next(First, C) == Close && Tokens[First].Kind == tok::star &&
+               !HasDirective) {
+      replaceToken(I, names::SharedStar);
+      blankToken(Open);
+      blankToken(First);
+      blankToken(Close);
     } else {
-      replaceText(Tokens[I].Offset, Tokens[Open].end(),
-                  (names::SharedBlock + "(").str());
-      processRange(First, {Close, C.InDirective});
+      replaceToken(I, names::SharedBlock);
+      replaceToken(Open, "(");
+      processRange(Open + 1, {Close, C.InDirective});
       replaceToken(Close, ")");
     }
     return Close + 1;
@@ -376,8 +460,10 @@ private:
       return I + 1;
     addDiag(Tokens[Open].Offset,
             "a layout qualifier requires 'shared'; write 'shared [...]'");
-    // Drop the stray layout so that Clang does not add errors of its own.
-    replaceText(Tokens[Open].Offset, Tokens[Close].end(), "");
+    // Blank the stray layout out so that Clang does not add errors of its
+    // own; blanks keep its columns, directives between its tokens stay.
+    for (size_t J = Open; J <= Close; J = next(J, C))
+      blankToken(J);
     return Close + 1;
   }
 
@@ -387,7 +473,9 @@ private:
     replaceToken(I, "for");
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_paren)) {
-      addDiag(Tokens[I].Offset, "expected '(' after 'upc_forall'");
+      // Where the '(' is missing, as Clang reports a missing token.
+      addDiag(Open < C.End ? Tokens[Open].Offset : Tokens[I].end(),
+              "expected '(' after 'upc_forall'");
       return I + 1;
     }
     size_t Close = findClosing(Open, C);
@@ -415,7 +503,15 @@ private:
                     "(initialization; condition; step; affinity)"
                   : "too many clauses in 'upc_forall'; expected "
                     "(initialization; condition; step; affinity)");
-      processRange(next(Open, C), {Close, C.InDirective});
+      // Three clauses make a valid `for`; otherwise the clauses are dropped
+      // so that only the body is parsed.
+      if (Semis.size() == 2) {
+        processRange(next(Open, C), {Close, C.InDirective});
+      } else {
+        replaceToken(Open, "(;;");
+        for (size_t J = next(Open, C); J < Close; J = next(J, C))
+          blankToken(J);
+      }
       return Close + 1;
     }
     processRange(next(Open, C), {Semis[2], C.InDirective});
@@ -424,14 +520,16 @@ private:
       return (") if (!" + names::ForallAffinity + "(" + llvm::Twine(Kind))
           .str();
     };
+    // Token by token, so that any directive lines between them stay.
     if (Affinity == Close) {
-      replaceText(Tokens[Semis[2]].Offset, Tokens[Close].end(),
-                  Header(names::AffinityNone) + ")) ; else");
+      replaceToken(Semis[2], Header(names::AffinityNone));
+      replaceToken(Close, ")) ; else");
     } else if (next(Affinity, C) == Close &&
                Tokens[Affinity].Kind == tok::raw_identifier &&
                Tokens[Affinity].Identifier == "continue") {
-      replaceText(Tokens[Semis[2]].Offset, Tokens[Close].end(),
-                  Header(names::AffinityContinue) + ")) ; else");
+      replaceToken(Semis[2], Header(names::AffinityContinue));
+      blankToken(Affinity);
+      replaceToken(Close, ")) ; else");
     } else {
       replaceToken(Semis[2], Header(names::AffinityExpr) + ",");
       processRange(Affinity, {Close, C.InDirective});
@@ -450,17 +548,27 @@ private:
     size_t Last = NotFound; // last token of the expression
     size_t J = First;
     unsigned Depth = 0;
+    bool NewStatement = false;
     for (; J < C.End; J = next(J, C)) {
       tok::TokenKind K = Tokens[J].Kind;
       if (Depth == 0 && (K == tok::semi || isClosing(K) || K == tok::l_brace))
         break;
+      // An operand ending a line and a name starting the next: the ';' was
+      // forgotten (an expression continued on the next line has an
+      // operator at one of the two ends).
+      if (Depth == 0 && Last != NotFound && Tokens[J].StartOfLine &&
+          endsOperand(Tokens[Last].Kind) && K == tok::raw_identifier) {
+        NewStatement = true;
+        break;
+      }
       if (isOpening(K))
         ++Depth;
       else if (isClosing(K))
         --Depth;
       Last = J;
     }
-    bool Terminated = J < C.End && Tokens[J].Kind == tok::semi;
+    bool Terminated =
+        !NewStatement && J < C.End && Tokens[J].Kind == tok::semi;
     if (!Terminated && !C.InDirective) {
       std::string Keyword = Callee.substr(2).str(); // "__upc_x" -> "upc_x"
       addDiag(Last == NotFound ? Tokens[I].end() : Tokens[Last].end(),

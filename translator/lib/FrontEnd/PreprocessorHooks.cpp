@@ -14,19 +14,6 @@ using namespace clang;
 namespace upc {
 namespace {
 
-/// The contents of a string literal produced by stringizing: only '"' and
-/// '\' are escaped.
-std::string unescapeStringized(llvm::StringRef Literal) {
-  Literal = Literal.drop_front().drop_back();
-  std::string Out;
-  for (size_t I = 0; I < Literal.size(); ++I) {
-    if (Literal[I] == '\\' && I + 1 < Literal.size())
-      ++I;
-    Out += Literal[I];
-  }
-  return Out;
-}
-
 Token makeToken(tok::TokenKind Kind, SourceLocation Loc) {
   Token T;
   T.startToken();
@@ -38,104 +25,192 @@ Token makeToken(tok::TokenKind Kind, SourceLocation Loc) {
 
 } // namespace
 
-void BlockSizeExpressions::record(std::string Spelling,
-                                  std::vector<Token> Tokens, bool UsesThreads) {
-  SourceRange Use(Tokens.front().getLocation(), Tokens.back().getLocation());
-  auto [It, New] = BySpelling.try_emplace(Spelling, Entries.size());
-  if (New) {
-    for (const Token &T : Tokens)
-      TokenLocations.insert(T.getLocation().getRawEncoding());
-    Entries.push_back({std::move(Spelling), std::move(Tokens), {}, UsesThreads});
-  }
-  Entries[It->second].Uses.push_back(Use);
+void BlockSizeExpressions::record(Occurrence O) {
+  ByNumber[O.Number] = Occurrences.size();
+  Occurrences.push_back(std::move(O));
+}
+
+const BlockSizeExpressions::Occurrence *
+BlockSizeExpressions::find(unsigned Number) const {
+  auto It = ByNumber.find(Number);
+  return It == ByNumber.end() ? nullptr : &Occurrences[It->second];
 }
 
 std::vector<Token>
 BlockSizeExpressions::evaluationTokens(Preprocessor &PP,
                                        SourceLocation Loc) const {
   std::vector<Token> Out;
-  for (size_t I = 0; I < Entries.size(); ++I) {
-    const Entry &E = Entries[I];
-    if (E.UsesThreads || E.Tokens.empty())
+  for (const Occurrence &O : Occurrences) {
+    if (O.UsesThreads || O.NotAnExpression)
       continue;
+    if (Out.empty()) {
+      Out.push_back(makeToken(tok::kw_enum, Loc));
+      Out.push_back(makeToken(tok::l_brace, Loc));
+    }
     Token Name = makeToken(tok::identifier, Loc);
     Name.setIdentifierInfo(PP.getIdentifierInfo(
-        (names::BlockSizeConstantPrefix + llvm::Twine(I)).str()));
-    Out.push_back(makeToken(tok::kw_enum, Loc));
-    Out.push_back(makeToken(tok::l_brace, Loc));
+        (names::BlockSizeConstantPrefix + llvm::Twine(O.Number)).str()));
     Out.push_back(Name);
     Out.push_back(makeToken(tok::equal, Loc));
-    // Parentheses carry the expression's own locations, so that any error
-    // points into the user's block size.
-    Out.push_back(makeToken(tok::l_paren, E.Tokens.front().getLocation()));
-    Out.insert(Out.end(), E.Tokens.begin(), E.Tokens.end());
-    Out.push_back(makeToken(tok::r_paren, E.Tokens.back().getLocation()));
+    Out.push_back(makeToken(tok::l_paren, Loc));
+    Out.insert(Out.end(), O.Tokens.begin(), O.Tokens.end());
+    Out.push_back(makeToken(tok::r_paren, Loc));
+    Out.push_back(makeToken(tok::comma, Loc));
+  }
+  if (!Out.empty()) {
     Out.push_back(makeToken(tok::r_brace, Loc));
     Out.push_back(makeToken(tok::semi, Loc));
   }
   return Out;
 }
 
-bool BlockSizeExpressions::consume(const EnumConstantDecl *D, UpcContext &U,
-                                   DiagnosticsEngine &Diags) const {
-  llvm::StringRef Name = D->getName();
-  if (!Name.consume_front(names::BlockSizeConstantPrefix))
-    return false;
-  unsigned Index;
-  if (Name.getAsInteger(10, Index) || Index >= Entries.size())
-    return false;
-  // Clang drops the initializer of an enumerator it could not evaluate (and
-  // has said why).
-  if (D->isInvalidDecl() || !D->getInitExpr())
-    return true;
-  const Entry &E = Entries[Index];
-  const llvm::APSInt &V = D->getInitVal();
-  if (V.isSigned() && V.isNegative()) {
-    for (SourceRange Use : E.Uses)
-      reportUpc(Diags, Use.getBegin(), UpcDiag::BlockSizeNegative)
-          << llvm::toString(V, 10) << Use;
-    return true;
+void BlockSizeExpressions::consumeEvaluation(const EnumDecl *D) {
+  for (const EnumConstantDecl *ECD : D->enumerators()) {
+    llvm::StringRef Name = ECD->getName();
+    unsigned Number;
+    if (!Name.consume_front(names::BlockSizeConstantPrefix) ||
+        Name.getAsInteger(10, Number))
+      return;
+    // Clang drops the initializer of an enumerator it could not evaluate.
+    if (ECD->isInvalidDecl() || !ECD->getInitExpr())
+      continue;
+    const llvm::APSInt &V = ECD->getInitVal();
+    EndOfFileValues[Number] = V.isSigned() && V.isNegative()
+                                  ? V.getSExtValue()
+                                  : int64_t(std::min<uint64_t>(
+                                        V.getLimitedValue(), INT64_MAX));
   }
-  uint64_t Value = V.getLimitedValue();
-  if (Value > names::MaxBlockSizeValue) {
-    for (SourceRange Use : E.Uses)
-      reportUpc(Diags, Use.getBegin(), UpcDiag::BlockSizeTooLarge)
-          << llvm::toString(V, 10) << std::to_string(names::MaxBlockSizeValue)
-          << Use;
-    return true;
-  }
-  U.setBlockSizeValue(E.Spelling, int64_t(Value));
-  return true;
 }
 
-void BlockSizeExpressions::reportThreadsUses(DiagnosticsEngine &Diags) const {
-  for (const Entry &E : Entries)
-    if (E.UsesThreads)
-      for (SourceRange Use : E.Uses)
-        reportUpc(Diags, Use.getBegin(), UpcDiag::BlockSizeUsesThreads) << Use;
+std::optional<int64_t> BlockSizeExpressions::valueOf(
+    const Occurrence &O, UpcContext &U, DiagnosticsEngine &Diags,
+    bool &Reported) const {
+  if (const auto *InScope = U.getBlockSizeWhereWritten(O.Number)) {
+    // Evaluated on the declaration it qualifies.
+    if (InScope->IsConstant)
+      return InScope->Value;
+    return std::nullopt;
+  }
+  auto It = EndOfFileValues.find(O.Number);
+  if (It == EndOfFileValues.end())
+    return std::nullopt;
+  // A type name in an expression, evaluated at the end of the file: right
+  // unless the expression names something declared in a block.
+  if (U.isInFunctionBody(O.Range.getBegin()))
+    for (const Token &T : O.Tokens)
+      if (const IdentifierInfo *II = T.getIdentifierInfo();
+          II && U.isDeclaredInBlock(II->getName())) {
+        reportUpc(Diags, T.getLocation(), UpcDiag::BlockSizeUsesBlockScopeName)
+            << II->getName() << O.Range;
+        Reported = true;
+        return std::nullopt;
+      }
+  return It->second;
+}
+
+void BlockSizeExpressions::finalize(UpcContext &U, DiagnosticsEngine &Diags,
+                                    const UpcDiagnosticPrinter &Printer,
+                                    const SourceMapping &Sources,
+                                    const LangOptions &LangOpts) const {
+  for (const Occurrence &O : Occurrences) {
+    if (O.NotAnExpression)
+      continue;
+    U.setBlockSizeText(O.Number, Sources.getOriginalText(
+                                     O.Written.isValid() ? O.Written : O.Range,
+                                     LangOpts));
+    if (O.UsesThreads) {
+      reportUpc(Diags, O.Range.getBegin(), UpcDiag::BlockSizeUsesThreads)
+          << O.Range;
+      continue;
+    }
+    bool Reported = false;
+    std::optional<int64_t> Value = valueOf(O, U, Diags, Reported);
+    if (!Value) {
+      // Clang has explained errors inside the expression itself.
+      if (!Reported && !Printer.hasErrorWithin(O.Range))
+        reportUpc(Diags, O.Range.getBegin(), UpcDiag::BlockSizeNotConstant)
+            << O.Range;
+    } else if (*Value < 0) {
+      reportUpc(Diags, O.Range.getBegin(), UpcDiag::BlockSizeNegative)
+          << std::to_string(*Value) << O.Range;
+    } else if (uint64_t(*Value) > names::MaxBlockSizeValue) {
+      reportUpc(Diags, O.Range.getBegin(), UpcDiag::BlockSizeTooLarge)
+          << std::to_string(*Value) << std::to_string(names::MaxBlockSizeValue)
+          << O.Range;
+    } else {
+      U.setBlockSizeValue(O.Number, *Value);
+    }
+  }
+}
+
+void BlockSizeRecorder::setAnnotation(bool On, SourceLocation Loc) {
+  if (On == Annotates)
+    return;
+  IdentifierInfo *II = PP.getIdentifierInfo(names::BlockSizeAnnotation);
+  if (!Annotating) {
+    Annotating = PP.getMacroInfo(II);
+    if (!Annotating)
+      return;
+    // Same parameters, empty body.
+    Silent = PP.AllocateMacroInfo(Loc);
+    Silent->setIsFunctionLike();
+    llvm::SmallVector<IdentifierInfo *, 2> Params;
+    for (const IdentifierInfo *P : Annotating->params())
+      Params.push_back(const_cast<IdentifierInfo *>(P));
+    Silent->setParameterList(Params, PP.getPreprocessorAllocator());
+    if (Annotating->isC99Varargs())
+      Silent->setIsC99Varargs();
+  }
+  PP.appendDefMacroDirective(II, On ? Annotating : Silent, Loc);
+  Annotates = On;
 }
 
 void BlockSizeRecorder::MacroExpands(const Token &MacroName,
                                      const MacroDefinition &, SourceRange Range,
                                      const MacroArgs *Args) {
   const IdentifierInfo *II = MacroName.getIdentifierInfo();
-  if (!Args || !II || II->getName() != names::SharedBlockExpanded)
+  if (!Args || !II)
     return;
-  // The argument was macro-expanded when the outer macro substituted it.
-  const Token *Arg = Args->getUnexpArgument(0);
-  std::vector<Token> Tokens;
-  bool UsesThreads = false;
-  for (const Token *T = Arg; T->isNot(tok::eof); ++T) {
-    Tokens.push_back(*T);
-    if (const IdentifierInfo *TI = T->getIdentifierInfo())
-      UsesThreads |= Env.isDynamic() && TI->getName() == names::Threads;
+  // The outer macro's argument is the block size as written.
+  if (II->getName() == names::SharedBlock) {
+    const Token *First = Args->getUnexpArgument(0);
+    const Token *Last = First;
+    for (const Token *T = First; T->isNot(tok::eof); ++T)
+      Last = T;
+    WrittenRanges.push_back(First->is(tok::eof)
+                                ? SourceRange()
+                                : SourceRange(First->getLocation(),
+                                              Last->getLocation()));
+    return;
   }
-  Token Str = MacroArgs::StringifyArgument(Arg, PP, /*Charify=*/false,
-                                           Range.getBegin(), Range.getEnd());
-  if (Tokens.empty())
+  if (II->getName() != names::SharedBlockExpanded ||
+      Args->getNumMacroArguments() < 2)
     return;
-  Exprs.record(unescapeStringized(PP.getSpelling(Str)), std::move(Tokens),
-               UsesThreads);
+  // Arguments: the occurrence number, then the block size expression, both
+  // already macro-expanded by the outer macros.
+  BlockSizeExpressions::Occurrence O;
+  const Token *Number = Args->getUnexpArgument(0);
+  if (Number->isNot(tok::numeric_constant) ||
+      llvm::StringRef(PP.getSpelling(*Number)).getAsInteger(10, O.Number))
+    return;
+  for (const Token *T = Args->getUnexpArgument(1); T->isNot(tok::eof); ++T) {
+    O.Tokens.push_back(*T);
+    if (const IdentifierInfo *TI = T->getIdentifierInfo())
+      O.UsesThreads |= Env.isDynamic() && TI->getName() == names::Threads;
+  }
+  O.NotAnExpression =
+      O.Tokens.empty() || (O.Tokens.size() == 1 && O.Tokens[0].is(tok::star));
+  O.Range = O.Tokens.empty()
+                ? Range
+                : SourceRange(O.Tokens.front().getLocation(),
+                              O.Tokens.back().getLocation());
+  if (!WrittenRanges.empty()) {
+    O.Written = WrittenRanges.back();
+    WrittenRanges.pop_back();
+  }
+  // Evaluate where written only what is an expression Clang may evaluate.
+  setAnnotation(!O.NotAnExpression && !O.UsesThreads, Range.getBegin());
+  Exprs.record(std::move(O));
 }
 
 EvaluateBlockSizesPragma::EvaluateBlockSizesPragma(
@@ -151,6 +226,8 @@ void EvaluateBlockSizesPragma::HandlePragma(Preprocessor &PP,
   std::vector<Token> Toks = Exprs.evaluationTokens(PP, Introducer.Loc);
   if (Toks.empty())
     return;
+  // The consumer lifts the suppression once it has the declaration.
+  PP.getDiagnostics().setSuppressAllDiagnostics(true);
   auto Buffer = std::make_unique<Token[]>(Toks.size());
   std::copy(Toks.begin(), Toks.end(), Buffer.get());
   PP.EnterTokenStream(std::move(Buffer), Toks.size(),
@@ -178,14 +255,16 @@ void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
   else if (!IsUpc && Word == "off")
     Kind = UpcPragma::InstrumentationOff;
 
+  llvm::StringRef Expected = IsUpc ? "'strict' or 'relaxed'" : "'on' or 'off'";
   if (Kind)
     U.addPragma(*Kind, Loc);
-  else if (IsUpc)
-    reportUpc(PP.getDiagnostics(), Tok.getLocation(), UpcDiag::PragmaUnknown)
-        << ("upc " + Word).str() << "'strict' or 'relaxed'";
-  else
+  else if (Tok.is(tok::eod))
     reportUpc(PP.getDiagnostics(), Tok.getLocation(),
-              UpcDiag::PragmaExpectedOnOff);
+              UpcDiag::PragmaMissingArgument)
+        << getName() << Expected;
+  else
+    reportUpc(PP.getDiagnostics(), Tok.getLocation(), UpcDiag::PragmaUnknown)
+        << PP.getSpelling(Tok) << getName() << Expected;
   while (Tok.isNot(tok::eod))
     PP.LexUnexpandedToken(Tok);
 }

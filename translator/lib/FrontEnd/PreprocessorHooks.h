@@ -2,12 +2,13 @@
 //
 // - `#pragma upc strict|relaxed` and `#pragma pupc on|off` are recorded in
 //   the UpcContext;
-// - every block size expression (the argument of the prelude macro
-//   __upc_shared_block_expanded, already macro-expanded) is recorded, and at
-//   the end of the main file it is re-injected as
+// - every block size expression (shared [expr]) is recorded as the prelude's
+//   macros expand, with its occurrence number and macro-expanded tokens. Its
+//   value comes from where it is written when that is a declaration (the
+//   annotate attribute, read by UpcContext); for type names in expressions,
+//   the expression is re-injected at the end of the main file as
 //     enum { __upc_block_size_N = (expr) };
-//   so that Clang evaluates it as an integer constant expression with the
-//   file's declarations in scope;
+//   and evaluated there, silently, with the file's declarations in scope;
 // - syntax errors found by the desugarer are reported when their file is
 //   entered.
 //
@@ -17,62 +18,70 @@
 #define UPC_INSTRUMENT_LIB_FRONTEND_PREPROCESSORHOOKS_H
 
 #include "upc-instrument/FrontEnd/SourceMapping.h"
+#include "upc-instrument/FrontEnd/UpcDiagnosticPrinter.h"
 #include "upc-instrument/Semantics/UpcContext.h"
 
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Token.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <vector>
 
 namespace clang {
 class DiagnosticsEngine;
 class EnumConstantDecl;
+class MacroInfo;
 } // namespace clang
 
 namespace upc {
 
-/// The distinct block size expressions of a translation unit.
+/// The block size expressions of a translation unit, one per occurrence of
+/// `shared [expr]` (also through macros).
 class BlockSizeExpressions {
 public:
-  struct Entry {
-    std::string Spelling;              ///< as stringized in the type's tag
-    std::vector<clang::Token> Tokens;  ///< macro-expanded
-    /// The expression at each use (first to last token).
-    std::vector<clang::SourceRange> Uses;
-    bool UsesThreads = false;
+  struct Occurrence {
+    unsigned Number = 0;
+    std::vector<clang::Token> Tokens; ///< macro-expanded
+    clang::SourceRange Range;         ///< first to last token, expanded
+    clang::SourceRange Written;       ///< the expression as written
+    bool UsesThreads = false;         ///< dynamic environment only
+    /// `*` or nothing, given through a macro parameter: not an expression.
+    bool NotAnExpression = false;
   };
 
-  void record(std::string Spelling, std::vector<clang::Token> Tokens,
-              bool UsesThreads);
+  void record(Occurrence O);
+  const Occurrence *find(unsigned Number) const;
 
-  /// Tokens of `enum { __upc_block_size_N = (expr) };` for every entry that
-  /// can be evaluated.
+  /// Tokens of `enum { __upc_block_size_N = (expr), ... };` for every
+  /// occurrence that can be evaluated.
   std::vector<clang::Token> evaluationTokens(clang::Preprocessor &PP,
                                             clang::SourceLocation Loc) const;
 
-  /// Takes the value Clang computed for an injected enumerator; reports
-  /// out-of-range values. Returns false if \p D is not one of ours.
-  bool consume(const clang::EnumConstantDecl *D, UpcContext &U,
-               clang::DiagnosticsEngine &Diags) const;
+  /// Takes the values Clang computed for the injected enumerators.
+  void consumeEvaluation(const clang::EnumDecl *D);
 
-  /// Reports THREADS in block sizes (dynamic THREADS environment).
-  void reportThreadsUses(clang::DiagnosticsEngine &Diags) const;
-
-  /// Whether \p Loc is the location of a token of a recorded expression.
-  bool isExpressionToken(clang::SourceLocation Loc) const {
-    return TokenLocations.count(Loc.getRawEncoding());
-  }
+  /// Decides each occurrence's value (where it is written, else at the end
+  /// of the file) and reports what is wrong with it.
+  void finalize(UpcContext &U, clang::DiagnosticsEngine &Diags,
+                const UpcDiagnosticPrinter &Printer,
+                const SourceMapping &Sources,
+                const clang::LangOptions &LangOpts) const;
 
 private:
-  std::vector<Entry> Entries;
-  llvm::StringMap<unsigned> BySpelling;
-  llvm::DenseSet<unsigned> TokenLocations;
+  std::vector<Occurrence> Occurrences;
+
+  std::optional<int64_t> valueOf(const Occurrence &O, UpcContext &U,
+                                 clang::DiagnosticsEngine &Diags,
+                                 bool &Reported) const;
+  llvm::DenseMap<unsigned, size_t> ByNumber;
+  llvm::DenseMap<unsigned, int64_t> EndOfFileValues;
 };
 
-/// Records block size expressions as the prelude's macro expands.
+/// Records block size occurrences as the prelude's macro expands, and
+/// chooses whether each is annotated for evaluation in scope.
 class BlockSizeRecorder : public clang::PPCallbacks {
 public:
   BlockSizeRecorder(clang::Preprocessor &PP, BlockSizeExpressions &Exprs,
@@ -87,9 +96,19 @@ private:
   clang::Preprocessor &PP;
   BlockSizeExpressions &Exprs;
   const ThreadsEnvironment &Env;
+  /// The written block size of each __upc_shared_block being expanded
+  /// (they nest when a block size contains a layout).
+  std::vector<clang::SourceRange> WrittenRanges;
+  clang::MacroInfo *Annotating = nullptr; ///< the prelude's definition
+  clang::MacroInfo *Silent = nullptr;     ///< expands to nothing
+  bool Annotates = true;
+
+  void setAnnotation(bool On, clang::SourceLocation Loc);
 };
 
-/// `#pragma __upc_evaluate_block_sizes`, appended to the main file.
+/// `#pragma __upc_evaluate_block_sizes`, appended to the main file. The
+/// injected declaration is parsed with diagnostics suppressed: failures are
+/// reported by BlockSizeExpressions::finalize.
 class EvaluateBlockSizesPragma : public clang::PragmaHandler {
 public:
   explicit EvaluateBlockSizesPragma(const BlockSizeExpressions &Exprs);

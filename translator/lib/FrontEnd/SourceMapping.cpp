@@ -2,7 +2,10 @@
 
 #include "upc-instrument/FrontEnd/SourceMapping.h"
 
+#include "clang/Lex/Lexer.h"
+
 #include <algorithm>
+#include <cctype>
 
 using namespace clang;
 
@@ -19,6 +22,12 @@ const DesugaredSource *SourceMapping::getDesugared(FileID FID) const {
     D = Store->lookup(FE->getName());
   Cache[FID] = D;
   return D;
+}
+
+bool SourceMapping::isUpcLocation(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return false;
+  return getDesugared(SM.getFileID(SM.getFileLoc(Loc))) != nullptr;
 }
 
 llvm::StringRef SourceMapping::getOriginalText(FileID FID) const {
@@ -49,6 +58,55 @@ bool SourceMapping::isInInsertedText(SourceLocation Loc) const {
       Offset >= D->Text.size() - Store->MainFileSuffix.size())
     return true;
   return D->Map.isInsideReplacement(Offset);
+}
+
+std::string SourceMapping::getOriginalText(SourceRange Range,
+                                           const LangOptions &LangOpts) const {
+  SourceLocation B = Range.getBegin(), E = Range.getEnd();
+  if (B.isInvalid() || E.isInvalid())
+    return "";
+  // A whole macro expansion is what the user wrote: the macro's use.
+  SourceLocation MacroBegin, MacroEnd;
+  bool WholeExpansion =
+      B.isMacroID() && E.isMacroID() &&
+      Lexer::isAtStartOfMacroExpansion(B, SM, LangOpts, &MacroBegin) &&
+      Lexer::isAtEndOfMacroExpansion(E, SM, LangOpts, &MacroEnd);
+  // Otherwise, text spelled together (one macro argument, one macro body,
+  // or plain text) is shown where it is spelled.
+  SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
+  if (WholeExpansion || SM.getFileID(SB) != SM.getFileID(SE) ||
+      SM.isBeforeInTranslationUnit(SE, SB)) {
+    CharSourceRange R = SM.getExpansionRange(Range);
+    SB = R.getBegin();
+    SE = R.getEnd();
+  }
+  FileID FID = SM.getFileID(SB);
+  if (FID != SM.getFileID(SE))
+    return "";
+  unsigned Begin = getOriginalOffset(FID, SM.getFileOffset(SB));
+  unsigned End = getOriginalOffset(
+      FID, SM.getFileOffset(SE) + Lexer::MeasureTokenLength(SE, SM, LangOpts));
+  llvm::StringRef Text = getOriginalText(FID);
+  if (Begin > End || End > Text.size())
+    return "";
+  // One line: runs of white space (and line continuations) become one space.
+  llvm::StringRef Slice = Text.slice(Begin, End);
+  std::string Out;
+  bool Space = false;
+  for (size_t I = 0; I < Slice.size(); ++I) {
+    char Ch = Slice[I];
+    bool Continuation = Ch == '\\' && I + 1 < Slice.size() &&
+                        (Slice[I + 1] == '\n' || Slice[I + 1] == '\r');
+    if (Continuation || isspace(static_cast<unsigned char>(Ch))) {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty())
+      Out += ' ';
+    Space = false;
+    Out += Ch;
+  }
+  return Out;
 }
 
 OriginalLocation SourceMapping::getOriginalLocation(SourceLocation Loc) const {

@@ -47,6 +47,21 @@ bool isReplacedByUpcError(unsigned ID) {
          ID == diag::err_as_qualified_auto_decl;
 }
 
+/// Clang messages about address spaces that are about `shared` in UPC, and
+/// that no UPC check replaces (Clang rejects the construct before the AST has
+/// it): say them in UPC terms.
+const char *upcWordingOf(unsigned ID) {
+  if (ID == diag::err_compound_literal_with_address_space)
+    return "a compound literal cannot have a shared-qualified type (it has "
+           "automatic storage duration)";
+  return nullptr;
+}
+
+/// `shared` written again on a type that is already shared is valid UPC.
+bool isDesugaringArtifact(unsigned ID) {
+  return ID == diag::warn_attribute_address_multiple_identical_qualifiers;
+}
+
 constexpr unsigned TabStop = 8;
 
 } // namespace
@@ -66,23 +81,37 @@ void UpcDiagnosticPrinter::EndSourceFile() { flush(); }
 
 void UpcDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                             const Diagnostic &Info) {
+  // Clang does not map the severity of custom diagnostics (the UPC checks):
+  // apply -w and -Werror here.
+  bool Custom = Info.getID() >= diag::DIAG_UPPER_LIMIT;
+  bool Upgraded = false;
+  if (Custom && Level == DiagnosticsEngine::Warning) {
+    if (Info.getDiags()->getIgnoreAllWarnings())
+      return;
+    if (Info.getDiags()->getWarningsAsErrors()) {
+      Level = DiagnosticsEngine::Error;
+      Upgraded = true;
+    }
+  }
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   llvm::SmallString<256> Message;
   Info.FormatDiagnostic(Message);
   std::string Text(Message);
-  // Only Clang's own errors are rewritten; custom IDs are the UPC checks'.
-  if (Level >= DiagnosticsEngine::Error && ErrorRewriter &&
-      Info.getID() < diag::DIAG_UPPER_LIMIT)
-    Text = ErrorRewriter(Info.getLocation(), Text);
+  if (const char *Wording = upcWordingOf(Info.getID()))
+    Text = Wording;
+  // The option that controls a warning, as Clang shows it.
   std::string Flag;
   llvm::StringRef Option = DiagnosticIDs::getWarningOptionForDiag(Info.getID());
-  if (!Option.empty()) {
-    if (Level == DiagnosticsEngine::Warning)
-      Flag = " [-W" + Option.str() + "]";
-    else if (Level >= DiagnosticsEngine::Error &&
-             DiagnosticIDs::isBuiltinWarningOrExtension(Info.getID()))
-      Flag = " [-Werror,-W" + Option.str() + "]";
-  }
+  bool WarningAsError =
+      Level >= DiagnosticsEngine::Error &&
+      DiagnosticIDs::isBuiltinWarningOrExtension(Info.getID()) &&
+      !DiagnosticIDs::isDefaultMappingAsError(Info.getID());
+  if (Upgraded)
+    Flag = " [-Werror]";
+  else if (!Option.empty() && WarningAsError)
+    Flag = " [-Werror,-W" + Option.str() + "]";
+  else if (!Option.empty())
+    Flag = " [-W" + Option.str() + "]";
   FullSourceLoc Loc;
   if (Info.getLocation().isValid() && Info.hasSourceManager())
     Loc = FullSourceLoc(Info.getLocation(), Info.getSourceManager());
@@ -94,7 +123,16 @@ void UpcDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
 
 bool UpcDiagnosticPrinter::isArtifact(size_t I) const {
   const StoredDiagnostic &D = Pending[I].Diag;
-  if (isReplacedByUpcError(D.getID()))
+  if (isReplacedByUpcError(D.getID()) || isDesugaringArtifact(D.getID()))
+    return true;
+  // The prelude's block size annotation lands on type names too, where Clang
+  // ignores it (the value is then evaluated otherwise).
+  if (D.getID() == diag::warn_attribute_not_on_decl && Mapping &&
+      D.getLocation().isValid() &&
+      Mapping->getSourceManager().isInSystemHeader(
+          Mapping->getSourceManager().getSpellingLoc(D.getLocation())))
+    return true;
+  if (isConsequenceOfSyntaxError(D))
     return true;
   // Warnings only (also when -Werror made them errors).
   if (!DiagnosticIDs::isBuiltinWarningOrExtension(D.getID()) ||
@@ -117,9 +155,44 @@ bool UpcDiagnosticPrinter::isArtifact(size_t I) const {
   return false;
 }
 
+bool UpcDiagnosticPrinter::hasErrorWithin(SourceRange Range) const {
+  if (!Mapping || Range.isInvalid())
+    return false;
+  const SourceManager &SM = Mapping->getSourceManager();
+  SourceLocation B = SM.getFileLoc(Range.getBegin());
+  SourceLocation E = SM.getFileLoc(Range.getEnd());
+  for (const Held &H : Pending) {
+    if (H.Diag.getLevel() < DiagnosticsEngine::Error ||
+        !H.Diag.getLocation().isValid())
+      continue;
+    SourceLocation L = SM.getFileLoc(H.Diag.getLocation());
+    if (!SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L))
+      return true;
+  }
+  return false;
+}
+
+bool UpcDiagnosticPrinter::isConsequenceOfSyntaxError(
+    const StoredDiagnostic &D) const {
+  if (SyntaxErrorLines.empty() || D.getID() >= diag::DIAG_UPPER_LIMIT ||
+      !D.getLocation().isValid() || !Mapping)
+    return false;
+  OriginalLocation L = Mapping->getOriginalLocation(D.getLocation());
+  return SyntaxErrorLines.count({L.File.getHashValue(), L.Line});
+}
+
 void UpcDiagnosticPrinter::flush() {
   if (Pending.empty())
     return;
+  // Clang's complaints on a line where the UPC syntax was malformed follow
+  // from it: the UPC error says what is wrong.
+  SyntaxErrorLines.clear();
+  if (Mapping && SyntaxErrorID)
+    for (const Held &H : Pending)
+      if (H.Diag.getID() == SyntaxErrorID && H.Diag.getLocation().isValid()) {
+        OriginalLocation L = Mapping->getOriginalLocation(H.Diag.getLocation());
+        SyntaxErrorLines.insert({L.File.getHashValue(), L.Line});
+      }
   // Group each diagnostic with its notes, drop artifacts, and order the
   // groups by position (UPC checks run after parsing).
   std::vector<std::vector<const Held *>> Groups;
@@ -201,8 +274,12 @@ void UpcDiagnosticPrinter::render(const Held &H) {
   // Where a user macro spelled the offending text. The desugarer's own
   // macros (__upc_*) stand for keywords and are not shown.
   const SourceManager &SM = Mapping->getSourceManager();
-  unsigned Shown = 0;
-  for (SourceLocation L = D.getLocation(); L.isMacroID() && Shown < 4;
+  struct Expansion {
+    llvm::StringRef Name;
+    SourceLocation Spelling;
+  };
+  std::vector<Expansion> Expansions; // innermost first
+  for (SourceLocation L = D.getLocation(); L.isMacroID();
        L = SM.getImmediateMacroCallerLoc(L)) {
     llvm::StringRef Name =
         Lexer::getImmediateMacroNameForDiagnostics(L, SM, *LangOpts);
@@ -212,13 +289,19 @@ void UpcDiagnosticPrinter::render(const Held &H) {
     if (SM.isInSystemHeader(Spelling) ||
         SM.getFileLoc(Spelling) == SM.getFileLoc(D.getLocation()))
       continue;
-    OriginalLocation M = Mapping->getOriginalLocation(Spelling);
+    Expansions.push_back({Name, Spelling});
+  }
+  // As Clang: from the macro the user wrote outward in, at most a few.
+  unsigned Shown = 0;
+  for (auto It = Expansions.rbegin(); It != Expansions.rend() && Shown < 6;
+       ++It) {
+    OriginalLocation M = Mapping->getOriginalLocation(It->Spelling);
     if (!M.isValid())
       continue;
     OS << M.FileName << ':' << M.Line << ':' << M.Column
-       << ": note: expanded from macro '" << Name << "'\n";
+       << ": note: expanded from macro '" << It->Name << "'\n";
     StoredDiagnostic Note(DiagnosticsEngine::Note, 0, "",
-                          FullSourceLoc(Spelling, SM), {}, {});
+                          FullSourceLoc(It->Spelling, SM), {}, {});
     renderSnippet(Note, M);
     ++Shown;
   }
@@ -238,9 +321,9 @@ void UpcDiagnosticPrinter::renderIncludeStack(SourceLocation Loc) {
   if (Stack == LastIncludeStack)
     return;
   LastIncludeStack = Stack;
-  for (size_t I = 0; I < Stack.size(); ++I)
-    OS << (I == 0 ? "In file included from " : "                      from ")
-       << Stack[I] << (I + 1 == Stack.size() ? ":\n" : ",\n");
+  // Clang's style: one line per level, outermost first.
+  for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+    OS << "In file included from " << *It << ":\n";
 }
 
 void UpcDiagnosticPrinter::renderSnippet(const StoredDiagnostic &D,
@@ -269,7 +352,16 @@ void UpcDiagnosticPrinter::renderSnippet(const StoredDiagnostic &D,
   std::string Marks(Display.size() + 1, ' ');
   const SourceManager &SM = Mapping->getSourceManager();
   for (const CharSourceRange &R : D.getRanges()) {
-    CharSourceRange FR = SM.getExpansionRange(R);
+    // A range within one macro argument is shown where the argument is
+    // written; other macro ranges at the macro's use.
+    CharSourceRange FR = R;
+    if (SM.isMacroArgExpansion(R.getBegin()) &&
+        SM.isMacroArgExpansion(R.getEnd()))
+      FR = CharSourceRange(SourceRange(SM.getFileLoc(R.getBegin()),
+                                       SM.getFileLoc(R.getEnd())),
+                           R.isTokenRange());
+    else
+      FR = SM.getExpansionRange(R);
     SourceLocation B = FR.getBegin(), E = FR.getEnd();
     if (B.isInvalid() || E.isInvalid() || SM.getFileID(B) != Loc.File ||
         SM.getFileID(E) != Loc.File)

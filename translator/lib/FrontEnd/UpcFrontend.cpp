@@ -46,32 +46,37 @@ public:
 
   // Sema installs Clang's type printing when it is created; ours replaces
   // it once Sema is initialised, before parsing starts.
-  void InitializeSema(Sema &S) override {
-    installUpcTypePrinting(CI.getDiagnostics(), CI.getASTContext());
+  void InitializeSema(Sema &) override {
+    installUpcTypePrinting(CI.getDiagnostics(), CI.getASTContext(), &S.Upc);
   }
 
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    // The block sizes injected at the end of the main file, evaluated with
+    // diagnostics suppressed (see EvaluateBlockSizesPragma).
     for (Decl *D : DG)
-      if (auto *ED = dyn_cast<EnumDecl>(D))
-        for (const EnumConstantDecl *ECD : ED->enumerators())
-          S.BlockSizes.consume(ECD, S.Upc, CI.getDiagnostics());
+      if (auto *ED = dyn_cast<EnumDecl>(D);
+          ED && !ED->enumerators().empty() &&
+          ED->enumerator_begin()->getName().starts_with(
+              names::BlockSizeConstantPrefix)) {
+        S.BlockSizes.consumeEvaluation(ED);
+        CI.getDiagnostics().setSuppressAllDiagnostics(false);
+      }
     return true;
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
-    S.Printer.setErrorRewriter(nullptr);
-    S.BlockSizes.reportThreadsUses(Diags);
+    Diags.setSuppressAllDiagnostics(false);
     const SourceMapping &Mapping = *S.Mapping;
-    const SourceManager &SM = Ctx.getSourceManager();
-    auto IsUpcLocation = [&Mapping, &SM](SourceLocation Loc) {
-      return Mapping.getDesugared(SM.getFileID(SM.getFileLoc(Loc))) != nullptr;
+    auto IsUpcLocation = [&Mapping](SourceLocation Loc) {
+      return Mapping.isUpcLocation(Loc);
     };
     S.Upc.analyze(Ctx, IsUpcLocation);
+    S.BlockSizes.finalize(S.Upc, Diags, S.Printer, Mapping, Ctx.getLangOpts());
     checkUpcConstraints(Ctx, S.Upc, Diags, IsUpcLocation);
 
     llvm::DenseSet<SourceLocation> ThreadsDecls;
-    for (const VarDecl *D : S.Upc.threadsDependentVariables())
+    for (const NamedDecl *D : S.Upc.threadsDependentDeclarations())
       ThreadsDecls.insert(D->getLocation());
     S.Printer.setThreadsDependentDeclarations(std::move(ThreadsDecls));
     S.Printer.flush();
@@ -97,6 +102,8 @@ protected:
     Preprocessor &PP = CI.getPreprocessor();
     S.Mapping = std::make_unique<SourceMapping>(CI.getSourceManager(), S.Store);
     S.Printer.setSourceMapping(S.Mapping.get());
+    S.Printer.setSyntaxErrorID(
+        getUpcDiagID(CI.getDiagnostics(), UpcDiag::SyntaxError));
     PP.addPPCallbacks(std::make_unique<DesugarDiagnosticReporter>(
         *S.Mapping, CI.getDiagnostics()));
     PP.addPPCallbacks(std::make_unique<BlockSizeRecorder>(
@@ -104,18 +111,6 @@ protected:
     PP.AddPragmaHandler(new UpcPragmaHandler("upc", S.Upc));
     PP.AddPragmaHandler(new UpcPragmaHandler("pupc", S.Upc));
     PP.AddPragmaHandler(new EvaluateBlockSizesPragma(S.BlockSizes));
-    // Errors inside block size expressions come from evaluating them out of
-    // their declaration: say what they are about.
-    const BlockSizeExpressions &Exprs = S.BlockSizes;
-    S.Printer.setErrorRewriter([&Exprs](SourceLocation Loc,
-                                        llvm::StringRef Message) {
-      if (!Exprs.isExpressionToken(Loc))
-        return Message.str();
-      return ("block size of a layout qualifier must be an integer constant "
-              "expression (" +
-              Message + ")")
-          .str();
-    });
     return true;
   }
 
@@ -160,6 +155,10 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
     Args.push_back("-D__UPC_INSTRUMENT_STATIC_THREADS__=" +
                    std::to_string(*Opts.Threads.StaticThreads));
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
+  // Clang 19's typo correction re-transforms expressions and cannot handle
+  // the btf_type_tag sugar that carries UPC qualifiers (it crashes): no
+  // "did you mean" suggestions. Last, so that the user cannot turn it back on.
+  Args.push_back("-fno-spell-checking");
   Args.insert(Args.end(), {"-x", "c", InputFile.str()});
   std::vector<const char *> CArgs;
   for (const std::string &A : Args)

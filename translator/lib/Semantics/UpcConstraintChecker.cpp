@@ -28,7 +28,9 @@ public:
   bool TraverseDecl(Decl *D) {
     if (!D)
       return true;
-    if (!isa<TranslationUnitDecl>(D) &&
+    // Skip what C headers declare. Deciding per top-level declaration is
+    // enough: what it contains is in the same file.
+    if (D->getDeclContext() && D->getDeclContext()->isTranslationUnit() &&
         (D->getLocation().isInvalid() || !IsUpcLocation(D->getLocation())))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
@@ -127,6 +129,12 @@ public:
     return true;
   }
 
+  bool VisitStaticAssertDecl(StaticAssertDecl *D) {
+    if (U.threadsEnvironment().isDynamic())
+      reportThreadsIn(D->getAssertExpr());
+    return true;
+  }
+
   bool VisitConstantExpr(ConstantExpr *E) {
     if (U.threadsEnvironment().isDynamic())
       reportThreadsIn(E);
@@ -203,6 +211,17 @@ private:
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child))
         reportThreadsIn(CE);
+  }
+
+  void reportThreadsDependentSizes(const Expr *E) {
+    if (U.isThreadsDependentSizeof(E)) {
+      reportUpc(Diags, E->getExprLoc(), UpcDiag::ThreadsDependentSizeNotConstant)
+          << E->getSourceRange();
+      return;
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        reportThreadsDependentSizes(CE);
   }
 
   /// Qualifier conflicts at every level of a type written at \p Loc. Levels
@@ -291,6 +310,7 @@ private:
     UpcQualifiers Q;
     Q.Layout = Tag.Layout;
     Q.BlockSizeSpelling = Tag.BlockSizeSpelling;
+    Q.BlockSizeOccurrence = Tag.BlockSizeOccurrence;
     return U.getBlockSize(Q);
   }
 
@@ -315,6 +335,12 @@ private:
               << D << Dim.SizeExpr->getSourceRange();
       }
     }
+    // A static array's size must be constant: not the size of a
+    // THREADS-dependent array either.
+    if (Dynamic && D->hasGlobalStorage())
+      for (const ArrayDimension &Dim : Dims)
+        if (Dim.SizeExpr && !Dim.ThreadsOccurrences)
+          reportThreadsDependentSizes(Dim.SizeExpr);
     if (!Dynamic || !Threads) {
       if (Dynamic && Shared && AllKnown &&
           U.getBlockSize(D->getType()).BlockKind == BlockSize::Definite)
@@ -340,6 +366,16 @@ private:
   /// different block size (void pointees convert freely).
   void checkPointerConversion(const Expr *From, QualType To,
                               SourceLocation Loc) {
+    if (From->containsErrors())
+      return;
+    // Clang merges the types of the arms of ?: ; arms that disagree were
+    // reported at the '?', otherwise the arms stand for the result.
+    if (const auto *CO =
+            dyn_cast<ConditionalOperator>(From->IgnoreParenImpCasts())) {
+      if (armsAgree(CO))
+        checkPointerConversion(CO->getTrueExpr(), To, Loc);
+      return;
+    }
     QualType ToPointee = getSharedPointee(To);
     if (ToPointee.isNull() || ToPointee->isVoidType())
       return;
@@ -368,9 +404,20 @@ private:
           << FromType << To << From->getSourceRange();
   }
 
+  /// Whether both arms of \p CO have the same pointee block size (or are not
+  /// both pointers-to-shared).
+  bool armsAgree(const ConditionalOperator *CO) const {
+    QualType A = getSharedPointee(CO->getTrueExpr()->IgnoreParenImpCasts()->getType());
+    QualType B = getSharedPointee(CO->getFalseExpr()->IgnoreParenImpCasts()->getType());
+    if (A.isNull() || B.isNull() || A->isVoidType() || B->isVoidType())
+      return true;
+    return U.getBlockSize(A) == U.getBlockSize(B);
+  }
+
   void checkStatements() {
     for (const ForallStatement &F : U.foralls()) {
-      if (F.AffinityKind != names::AffinityExpr || !F.Affinity)
+      if (F.AffinityKind != names::AffinityExpr || !F.Affinity ||
+          F.Affinity->containsErrors())
         continue;
       QualType T = F.Affinity->getType();
       if (T->isIntegerType() || isPointerToShared(T) ||
@@ -380,7 +427,8 @@ private:
           << T << F.Affinity->getSourceRange();
     }
     for (const SynchronizationStatement &S : U.synchronizations()) {
-      if (!S.Value || S.Value->getType()->isIntegerType())
+      if (!S.Value || S.Value->containsErrors() ||
+          S.Value->getType()->isIntegerType())
         continue;
       reportUpc(Diags, S.Value->getExprLoc(),
                 UpcDiag::SynchronizationValueType)

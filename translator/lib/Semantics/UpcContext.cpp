@@ -164,8 +164,9 @@ public:
   bool TraverseDecl(Decl *D) {
     if (!D)
       return true;
-    // Skip what C headers declare; the translation unit itself is walked.
-    if (!isa<TranslationUnitDecl>(D) &&
+    // Skip what C headers declare. Deciding per top-level declaration is
+    // enough: what it contains is in the same file.
+    if (D->getDeclContext() && D->getDeclContext()->isTranslationUnit() &&
         (D->getLocation().isInvalid() || !IsUpcLocation(D->getLocation())))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
@@ -193,6 +194,23 @@ public:
     return true;
   }
 
+  bool VisitDecl(Decl *D) {
+    for (const auto *A : D->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == names::BlockSizeAnnotationName &&
+          A->args_size() == 3)
+        recordBlockSize(A);
+    if (const auto *ND = dyn_cast<NamedDecl>(D);
+        ND && ND->getIdentifier() && isInBlock(ND))
+      U.BlockScopeNames.insert(ND->getName());
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody())
+      U.FunctionBodies.push_back(FD->getBody()->getSourceRange());
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *D) {
     if (isa<ParmVarDecl>(D))
       return true;
@@ -202,9 +220,21 @@ public:
       for (const ArrayDimension &Dim :
            U.getArrayDimensions(D->getTypeSourceInfo()->getTypeLoc()))
         if (Dim.ThreadsOccurrences) {
-          U.ThreadsDependentVariables.push_back(D);
+          U.ThreadsDependentDeclarations.push_back(D);
           break;
         }
+    return true;
+  }
+
+  bool VisitTypedefNameDecl(TypedefNameDecl *D) {
+    // Clang folds THREADS in a typedef's dimensions too.
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+      if (D->getUnderlyingType()->isArrayType())
+        for (const ArrayDimension &Dim : U.getArrayDimensions(TSI->getTypeLoc()))
+          if (Dim.ThreadsOccurrences) {
+            U.ThreadsDependentDeclarations.push_back(D);
+            break;
+          }
     return true;
   }
 
@@ -235,6 +265,33 @@ public:
 private:
   UpcContext &U;
   std::function<bool(SourceLocation)> IsUpcLocation;
+
+  /// annotate("upc:block", number, is-constant, value)
+  void recordBlockSize(const AnnotateAttr *A) {
+    const ASTContext &C = *U.Ctx;
+    Expr *const *Args = A->args_begin();
+    std::optional<llvm::APSInt> Number = Args[0]->getIntegerConstantExpr(C);
+    std::optional<llvm::APSInt> IsConstant = Args[1]->getIntegerConstantExpr(C);
+    std::optional<llvm::APSInt> Value = Args[2]->getIntegerConstantExpr(C);
+    if (!Number || !IsConstant || !Value)
+      return;
+    UpcContext::EvaluatedBlockSize &E =
+        U.BlockSizesWhereWritten[Number->getZExtValue()];
+    E.IsConstant = IsConstant->getBoolValue();
+    E.Value = Value->isSigned() && Value->isNegative()
+                  ? Value->getSExtValue()
+                  : int64_t(std::min<uint64_t>(Value->getLimitedValue(),
+                                               INT64_MAX));
+  }
+
+  static bool isInBlock(const NamedDecl *D) {
+    const DeclContext *DC = D->getDeclContext();
+    // Enumerators and members belong to their enum or record: look at where
+    // that is declared.
+    while (DC && (isa<EnumDecl>(DC) || isa<RecordDecl>(DC)))
+      DC = DC->getParent();
+    return DC && DC->isFunctionOrMethod();
+  }
   std::vector<const CompoundStmt *> CompoundStatements;
 };
 
@@ -245,8 +302,26 @@ void UpcContext::addPragma(UpcPragma::Kind Kind, SourceLocation Loc) {
   Pragmas.push_back(P);
 }
 
-void UpcContext::setBlockSizeValue(llvm::StringRef Spelling, int64_t Value) {
-  BlockSizeValues[Spelling] = Value;
+void UpcContext::setBlockSizeValue(unsigned Occurrence, int64_t Value) {
+  BlockSizeValues[Occurrence] = Value;
+}
+
+const UpcContext::EvaluatedBlockSize *
+UpcContext::getBlockSizeWhereWritten(unsigned Occurrence) const {
+  auto It = BlockSizesWhereWritten.find(Occurrence);
+  return It == BlockSizesWhereWritten.end() ? nullptr : &It->second;
+}
+
+bool UpcContext::isInFunctionBody(SourceLocation Loc) const {
+  if (!Ctx || Loc.isInvalid())
+    return false;
+  const SourceManager &SM = Ctx->getSourceManager();
+  Loc = SM.getFileLoc(Loc);
+  for (SourceRange R : FunctionBodies)
+    if (SM.isBeforeInTranslationUnit(R.getBegin(), Loc) &&
+        SM.isBeforeInTranslationUnit(Loc, R.getEnd()))
+      return true;
+  return false;
 }
 
 void UpcContext::analyze(ASTContext &C,
@@ -287,7 +362,7 @@ BlockSize UpcContext::getBlockSize(const UpcQualifiers &Q) const {
     B.Elements = 0;
     break;
   case LayoutKind::Expression: {
-    auto It = BlockSizeValues.find(Q.BlockSizeSpelling);
+    auto It = BlockSizeValues.find(Q.BlockSizeOccurrence);
     if (It == BlockSizeValues.end() || It->second < 0) {
       B.BlockKind = BlockSize::Invalid;
       B.Elements = 0;
@@ -512,6 +587,20 @@ UpcContext::getArrayDimensions(TypeLoc TL) const {
     }
     if (TL.getAs<PointerTypeLoc>() || TL.getAs<FunctionTypeLoc>())
       break;
+    // __typeof__(T) and __typeof__(object): the dimensions as written there.
+    if (auto TOT = TL.getAs<TypeOfTypeLoc>()) {
+      TL = TOT.getUnmodifiedTInfo()->getTypeLoc();
+      continue;
+    }
+    if (auto TOE = TL.getAs<TypeOfExprTypeLoc>()) {
+      const Expr *E = TOE.getUnderlyingExpr()->IgnoreParens();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        if (const auto *DD = dyn_cast<DeclaratorDecl>(DRE->getDecl()))
+          if (const TypeSourceInfo *TSI = DD->getTypeSourceInfo()) {
+            TL = TSI->getTypeLoc();
+            continue;
+          }
+    }
     TypeLoc Next = TL.getNextTypeLoc();
     if (Next.isNull()) {
       // A type written without array syntax of its own (typeof, ...): take

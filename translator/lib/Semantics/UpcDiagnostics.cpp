@@ -42,7 +42,11 @@ DiagInfo info(UpcDiag D) {
                       "UPC_MAX_BLOCK_SIZE (%1)"};
   case UpcDiag::BlockSizeNotConstant:
     return {L::Error, "block size of a layout qualifier must be an integer "
-                      "constant expression (%0)"};
+                      "constant expression"};
+  case UpcDiag::BlockSizeUsesBlockScopeName:
+    return {L::Error, "block size of a layout qualifier in a type name uses "
+                      "'%0', which is declared in a block; declare it at file "
+                      "scope or name the type with a typedef"};
   case UpcDiag::BlockSizeUsesThreads:
     return {L::Error, "block size of a layout qualifier cannot use THREADS in "
                       "the dynamic THREADS environment (compile with -T N for "
@@ -94,10 +98,10 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
                       "address has no affinity"};
   case UpcDiag::PragmaUnknown:
-    return {L::Warning, "unknown '#pragma %0' ignored; expected %1"};
-  case UpcDiag::PragmaExpectedOnOff:
-    return {L::Warning, "expected 'on' or 'off' after '#pragma pupc'; pragma "
-                        "ignored"};
+    return {L::Warning, "unknown argument '%0' to '#pragma %1' ignored; "
+                        "expected %2"};
+  case UpcDiag::PragmaMissingArgument:
+    return {L::Warning, "missing argument to '#pragma %0'; expected %1"};
   case UpcDiag::PragmaNotAtScopeStart:
     return {L::Warning, "'#pragma %0' should precede all declarations and "
                         "statements of its block; it applies from here to the "

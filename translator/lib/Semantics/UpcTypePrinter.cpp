@@ -8,11 +8,13 @@
 
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Desugar/InternalNames.h"
+#include "upc-instrument/Semantics/UpcContext.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTDiagnostic.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/AddressSpaces.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -23,8 +25,10 @@ namespace {
 
 class Printer {
 public:
-  Printer(const ASTContext &Ctx, bool Desugar)
-      : Ctx(Ctx), Policy(Ctx.getPrintingPolicy()), Desugar(Desugar) {
+  Printer(const ASTContext &Ctx, bool Desugar, const UpcContext *U,
+          llvm::ArrayRef<std::string> Dimensions = {})
+      : Ctx(Ctx), Policy(Ctx.getPrintingPolicy()), Desugar(Desugar), U(U),
+        Dimensions(Dimensions) {
     Policy.SuppressTagKeyword = false;
   }
 
@@ -49,10 +53,18 @@ public:
       }
       if (const auto *AT = dyn_cast<AttributedType>(Ty);
           AT && AT->getAttrKind() == attr::AddressSpace &&
-          isSharedType(QualType(AT, 0)) &&
-          !isSharedType(AT->getModifiedType())) {
+          isSharedType(QualType(AT, 0))) {
         Shared = true;
         T = AT->getModifiedType();
+        continue;
+      }
+      // typeof(T) and typeof(expression) print as the type they name.
+      if (const auto *TT = dyn_cast<TypeOfType>(Ty)) {
+        T = TT->getUnmodifiedType();
+        continue;
+      }
+      if (const auto *TE = dyn_cast<TypeOfExprType>(Ty)) {
+        T = TE->getUnderlyingExpr()->getType();
         continue;
       }
       if (const auto *BTF = dyn_cast<BTFTagAttributedType>(Ty)) {
@@ -63,8 +75,9 @@ public:
           prependWord(Quals, "strict");
         else if (Tag == names::TagRelaxed)
           prependWord(Quals, "relaxed");
-        else if (Tag.starts_with(names::TagBlockPrefix))
-          Layout = Tag.drop_front(names::TagBlockPrefix.size()).str();
+        else if (auto Decoded = decodeUpcTag(Tag);
+                 Decoded && Decoded->TagKind == UpcQualifierTag::LayoutTag)
+          Layout = layoutText(*Decoded);
         T = BTF->getWrappedType();
         continue;
       }
@@ -100,7 +113,7 @@ public:
     if (const auto *PT = dyn_cast<PointerType>(Ty)) {
       QualType Pointee = PT->getPointeeType();
       std::string Declarator = "*" + Quals;
-      if (!Quals.empty() && !Inner.empty())
+      if (!Quals.empty() && !Inner.empty() && Inner.front() != '[')
         Declarator += " ";
       Declarator += Inner;
       if (isArrayOrFunction(Pointee))
@@ -109,7 +122,9 @@ public:
     }
     if (const auto *AT = dyn_cast<ArrayType>(Ty)) {
       std::string Size;
-      if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      if (NextDimension < Dimensions.size())
+        Size = Dimensions[NextDimension++];
+      else if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
         Size = llvm::toString(CAT->getSize(), 10, /*Signed=*/false);
       else if (isa<VariableArrayType>(AT))
         Size = "*";
@@ -121,7 +136,7 @@ public:
         for (unsigned I = 0; I < FPT->getNumParams(); ++I) {
           if (I)
             Params += ", ";
-          Params += Printer(Ctx, Desugar).print(FPT->getParamType(I), "");
+          Params += Printer(Ctx, Desugar, U).print(FPT->getParamType(I), "");
         }
         if (FPT->isVariadic())
           Params += FPT->getNumParams() ? ", ..." : "...";
@@ -143,7 +158,22 @@ private:
   const ASTContext &Ctx;
   PrintingPolicy Policy;
   bool Desugar;
+  const UpcContext *U;
+  llvm::ArrayRef<std::string> Dimensions;
+  size_t NextDimension = 0;
   std::string Layout;
+
+  std::string layoutText(const UpcQualifierTag &Tag) const {
+    if (Tag.Layout == LayoutKind::Indefinite)
+      return "[]";
+    if (Tag.Layout == LayoutKind::Star)
+      return "[*]";
+    if (U)
+      if (llvm::StringRef Text = U->getBlockSizeText(Tag.BlockSizeOccurrence);
+          !Text.empty())
+        return Text.str();
+    return Tag.BlockSizeSpelling.str();
+  }
 
   static bool isArrayOrFunction(QualType T) {
     return T->isArrayType() || T->isFunctionType();
@@ -166,21 +196,34 @@ private:
   }
 };
 
+struct PrintingCookie {
+  ASTContext *Ctx;
+  const UpcContext *U;
+};
+
 void formatDiagnosticArgument(DiagnosticsEngine::ArgumentKind Kind,
                               intptr_t Val, StringRef Modifier,
                               StringRef Argument,
                               ArrayRef<DiagnosticsEngine::ArgumentValue> Prev,
                               SmallVectorImpl<char> &Output, void *Cookie,
                               ArrayRef<intptr_t> QualTypeVals) {
-  auto &Ctx = *static_cast<ASTContext *>(Cookie);
-  if (Kind != DiagnosticsEngine::ak_qualtype || !Modifier.empty()) {
+  auto &Cfg = *static_cast<PrintingCookie *>(Cookie);
+  ASTContext &Ctx = *Cfg.Ctx;
+  intptr_t TypeVal = Val;
+  if (Kind == DiagnosticsEngine::ak_qualtype_pair) {
+    // %diff{...}: C has no template trees; print the type asked for.
+    auto &TDT = *reinterpret_cast<TemplateDiffTypes *>(Val);
+    if (TDT.PrintTree)
+      return;
+    TypeVal = TDT.PrintFromType ? TDT.FromType : TDT.ToType;
+  } else if (Kind != DiagnosticsEngine::ak_qualtype || !Modifier.empty()) {
     FormatASTNodeDiagnosticArgument(Kind, Val, Modifier, Argument, Prev,
-                                    Output, Cookie, QualTypeVals);
+                                    Output, &Ctx, QualTypeVals);
     return;
   }
-  QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Val));
-  std::string Spelled = printUpcType(T, Ctx);
-  std::string Desugared = printUpcType(T, Ctx, /*Desugar=*/true);
+  QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(TypeVal));
+  std::string Spelled = printUpcType(T, Ctx, false, Cfg.U);
+  std::string Desugared = printUpcType(T, Ctx, /*Desugar=*/true, Cfg.U);
   std::string Text = "'" + Spelled + "'";
   if (Desugared != Spelled)
     Text += " (aka '" + Desugared + "')";
@@ -189,14 +232,26 @@ void formatDiagnosticArgument(DiagnosticsEngine::ArgumentKind Kind,
 
 } // namespace
 
-std::string printUpcType(QualType T, const ASTContext &Ctx, bool Desugar) {
+std::string printUpcType(QualType T, const ASTContext &Ctx, bool Desugar,
+                         const UpcContext *U) {
   if (T.isNull())
     return "<null type>";
-  return Printer(Ctx, Desugar).print(T, "");
+  return Printer(Ctx, Desugar, U).print(T, "");
 }
 
-void installUpcTypePrinting(DiagnosticsEngine &Diags, ASTContext &Ctx) {
-  Diags.SetArgToStringFn(&formatDiagnosticArgument, &Ctx);
+std::string printUpcType(QualType T, const ASTContext &Ctx, bool Desugar,
+                         const UpcContext *U,
+                         llvm::ArrayRef<std::string> Dimensions) {
+  if (T.isNull())
+    return "<null type>";
+  return Printer(Ctx, Desugar, U, Dimensions).print(T, "");
+}
+
+void installUpcTypePrinting(DiagnosticsEngine &Diags, ASTContext &Ctx,
+                            const UpcContext *U) {
+  // Lives as long as the ASTContext's allocator, which outlives diagnostics.
+  auto *Cookie = new (Ctx) PrintingCookie{&Ctx, U};
+  Diags.SetArgToStringFn(&formatDiagnosticArgument, Cookie);
 }
 
 } // namespace upc

@@ -16,7 +16,9 @@ LangAS sharedLangAS() {
   return getLangASFromTargetAS(names::SharedAddressSpace);
 }
 
-std::optional<UpcQualifierTag> decodeTag(llvm::StringRef Tag) {
+} // namespace
+
+std::optional<UpcQualifierTag> decodeUpcTag(llvm::StringRef Tag) {
   UpcQualifierTag Result;
   if (Tag == names::TagStrict) {
     Result.TagKind = UpcQualifierTag::StrictTag;
@@ -31,17 +33,21 @@ std::optional<UpcQualifierTag> decodeTag(llvm::StringRef Tag) {
   } else if (Tag.starts_with(names::TagBlockPrefix)) {
     Result.TagKind = UpcQualifierTag::LayoutTag;
     Result.Layout = LayoutKind::Expression;
-    Result.BlockSizeSpelling = Tag.drop_front(names::TagBlockPrefix.size());
-    // A block size that expands to nothing is the indefinite one, as [].
-    if (Result.BlockSizeSpelling.empty())
+    llvm::StringRef Body = Tag.drop_front(names::TagBlockPrefix.size());
+    auto [Spelling, Number] = Body.rsplit('@');
+    Result.BlockSizeSpelling = Spelling;
+    if (Number.getAsInteger(10, Result.BlockSizeOccurrence))
+      Result.BlockSizeOccurrence = 0;
+    // Through a macro parameter, `shared [N]` may receive nothing or `*`.
+    if (Spelling.empty())
       Result.Layout = LayoutKind::Indefinite;
+    else if (Spelling == "*")
+      Result.Layout = LayoutKind::Star;
   } else {
     return std::nullopt;
   }
   return Result;
 }
-
-} // namespace
 
 UpcQualifiers getUpcQualifiers(QualType T) {
   UpcQualifiers Q;
@@ -53,7 +59,7 @@ UpcQualifiers getUpcQualifiers(QualType T) {
   // type are qualifiers of its elements, so array types are looked through.
   while (true) {
     if (const auto *BTF = dyn_cast<BTFTagAttributedType>(T.getTypePtr())) {
-      if (auto Tag = decodeTag(BTF->getAttr()->getBTFTypeTag())) {
+      if (auto Tag = decodeUpcTag(BTF->getAttr()->getBTFTypeTag())) {
         Tag->FromTypedef = InTypedef;
         Q.Tags.push_back(*Tag);
       }
@@ -77,6 +83,7 @@ UpcQualifiers getUpcQualifiers(QualType T) {
       if (Q.Layout == LayoutKind::Default) {
         Q.Layout = Tag.Layout;
         Q.BlockSizeSpelling = Tag.BlockSizeSpelling;
+        Q.BlockSizeOccurrence = Tag.BlockSizeOccurrence;
       }
       break;
     case UpcQualifierTag::StrictTag:

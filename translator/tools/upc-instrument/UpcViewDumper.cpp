@@ -7,7 +7,6 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
-#include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 
@@ -38,8 +37,13 @@ public:
     for (const SynchronizationStatement &S : U.synchronizations())
       add(S.Call->getBeginLoc(), synchronization(S));
     for (const UpcSizeofExpression &E : U.sizeofExpressions())
-      add(E.Expr->getBeginLoc(), std::string(spelling(E.OperatorKind)) +
-                                     ": operand '" + type(E.OperandType) + "'");
+      add(E.Expr->getBeginLoc(),
+          std::string(spelling(E.OperatorKind)) + ": operand " +
+              (E.Sizeof->isArgumentType()
+                   ? "'" + sizeofOperand(E) + "'"
+                   : "'" + text(E.Sizeof->getArgumentExpr()->IgnoreParens()) +
+                         "' of type '" +
+                         sizeofOperand(E) + "'"));
     for (const UpcPragma &P : U.pragmas())
       add(P.Loc, pragma(P));
     std::sort(Lines.begin(), Lines.end(), [this](const auto &A, const auto &B) {
@@ -70,22 +74,15 @@ private:
                          std::to_string(L.Column) + ": " + Text});
   }
 
-  std::string type(QualType T) { return printUpcType(T, TU.AST); }
+  std::string type(QualType T) {
+    return printUpcType(T, TU.AST, /*Desugar=*/false, &U);
+  }
 
   /// The user's text of an expression.
   std::string text(const Expr *E) {
-    if (!E)
-      return "";
-    CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
-    SourceLocation B = R.getBegin(), End = R.getEnd();
-    FileID FID = SM.getFileID(B);
-    if (FID != SM.getFileID(End))
-      return "";
-    unsigned EndOffset = SM.getFileOffset(End) +
-                         Lexer::MeasureTokenLength(End, SM, TU.AST.getLangOpts());
-    unsigned OB = TU.Sources.getOriginalOffset(FID, SM.getFileOffset(B));
-    unsigned OE = TU.Sources.getOriginalOffset(FID, EndOffset);
-    return TU.Sources.getOriginalText(FID).slice(OB, OE).str();
+    return E ? TU.Sources.getOriginalText(E->getSourceRange(),
+                                          TU.AST.getLangOpts())
+             : std::string();
   }
 
   static std::string symbolic(uint64_t Factor, bool Threads) {
@@ -94,40 +91,56 @@ private:
     return Factor == 1 ? "THREADS" : std::to_string(Factor) + "*THREADS";
   }
 
-  std::string sharedVariable(const VarDecl *D) {
-    QualType T = D->getType();
-    QualType Element = T;
-    while (const ArrayType *AT = Element->getAsArrayTypeUnsafe())
-      Element = AT->getElementType();
-    std::string S = "shared variable '" + D->getNameAsString() + "': " +
-                    type(Element);
-    SymbolicSize Total;
-    if (D->getTypeSourceInfo() && T->isArrayType()) {
-      auto Dims = U.getArrayDimensions(D->getTypeSourceInfo()->getTypeLoc());
-      for (const ArrayDimension &Dim : Dims)
-        S += "[" + (Dim.Known ? symbolic(Dim.Factor, Dim.ScalesWithThreads)
-                              : std::string()) +
-             "]";
-      Total = UpcContext::totalElements(Dims);
-    }
-    S += "; block size ";
+  /// An object's type, desugared, with its dimensions as declared (THREADS
+  /// kept symbolic; taken from \p TL, the type as written).
+  std::string objectType(QualType T, TypeLoc TL,
+                         llvm::SmallVectorImpl<ArrayDimension> &Dims) {
+    if (!TL.isNull())
+      Dims = U.getArrayDimensions(TL);
+    std::vector<std::string> Texts;
+    for (const ArrayDimension &Dim : Dims)
+      Texts.push_back(Dim.Known ? symbolic(Dim.Factor, Dim.ScalesWithThreads)
+                                : std::string());
+    if (TL.isNull())
+      for (QualType A = T; const auto *CAT = TU.AST.getAsConstantArrayType(A);
+           A = CAT->getElementType()) {
+        ArrayDimension D;
+        D.Factor = CAT->getSize().getZExtValue();
+        Dims.push_back(D);
+      }
+    return printUpcType(T, TU.AST, /*Desugar=*/true, &U, Texts);
+  }
+
+  std::string blockSize(QualType T, const SymbolicSize &Total) {
     BlockSize B = U.getBlockSize(T);
     switch (B.BlockKind) {
     case BlockSize::Definite:
-      S += std::to_string(B.Elements);
-      break;
+      return std::to_string(B.Elements);
     case BlockSize::Indefinite:
-      S += "indefinite";
-      break;
+      return "indefinite";
     case BlockSize::Star:
-      S += Total.Known && Total.ScalesWithThreads
-               ? "[*] = " + std::to_string(Total.Factor)
-               : "[*] = elements/THREADS, rounded up";
-      break;
+      if (Total.Known && Total.ScalesWithThreads)
+        return "[*] = " + std::to_string(Total.Factor);
+      if (Total.Known && U.threadsEnvironment().StaticThreads) {
+        uint64_t N = *U.threadsEnvironment().StaticThreads;
+        return "[*] = " + std::to_string((Total.Factor + N - 1) / N);
+      }
+      return "[*] = elements/THREADS, rounded up";
     case BlockSize::Invalid:
-      S += "invalid";
       break;
     }
+    return "invalid";
+  }
+
+  std::string sharedVariable(const VarDecl *D) {
+    QualType T = D->getType();
+    llvm::SmallVector<ArrayDimension, 4> Dims;
+    TypeLoc TL = D->getTypeSourceInfo() ? D->getTypeSourceInfo()->getTypeLoc()
+                                        : TypeLoc();
+    std::string S = "shared variable '" + D->getNameAsString() +
+                    "': " + objectType(T, TL, Dims);
+    SymbolicSize Total = UpcContext::totalElements(Dims);
+    S += "; block size " + blockSize(T, Total);
     if (T->isArrayType())
       S += "; " +
            (Total.Known ? symbolic(Total.Factor, Total.ScalesWithThreads)
@@ -152,6 +165,21 @@ private:
     else if (D->isFileVarDecl())
       S += "; file scope";
     return S;
+  }
+
+  /// The operand of upc_blocksizeof and friends, with its dimensions.
+  std::string sizeofOperand(const UpcSizeofExpression &E) {
+    llvm::SmallVector<ArrayDimension, 4> Dims;
+    TypeLoc TL;
+    if (E.Sizeof->isArgumentType()) {
+      TL = E.Sizeof->getArgumentTypeInfo()->getTypeLoc();
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                   E.Sizeof->getArgumentExpr()->IgnoreParens())) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->getTypeSourceInfo())
+          TL = VD->getTypeSourceInfo()->getTypeLoc();
+    }
+    return objectType(E.OperandType, TL, Dims);
   }
 
   std::string forall(const ForallStatement &F) {
@@ -179,9 +207,12 @@ private:
     for (const ForallStatement &O : U.foralls()) {
       if (&O == &F)
         continue;
-      SourceRange R = O.Body->getSourceRange();
-      if (SM.isBeforeInTranslationUnit(R.getBegin(), F.Loop->getForLoc()) &&
-          SM.isBeforeInTranslationUnit(F.Loop->getForLoc(), R.getEnd()))
+      // The body may start with the inner loop itself.
+      SourceLocation Inner = SM.getFileLoc(F.Loop->getForLoc());
+      SourceLocation B = SM.getFileLoc(O.Body->getBeginLoc());
+      SourceLocation E = SM.getFileLoc(O.Body->getEndLoc());
+      if (!SM.isBeforeInTranslationUnit(Inner, B) &&
+          !SM.isBeforeInTranslationUnit(E, Inner))
         return &O;
     }
     return nullptr;

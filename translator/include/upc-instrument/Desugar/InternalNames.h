@@ -21,14 +21,20 @@ inline constexpr llvm::StringLiteral Shared = "__upc_shared";
 inline constexpr llvm::StringLiteral SharedIndefinite = "__upc_shared_indefinite";
 inline constexpr llvm::StringLiteral SharedStar = "__upc_shared_star";
 inline constexpr llvm::StringLiteral SharedBlock = "__upc_shared_block";
-/// The inner macro of __upc_shared_block: its argument is the macro-expanded
-/// block size expression, which the front end records for evaluation.
+/// The inner macro of __upc_shared_block: its arguments are the occurrence's
+/// number and the macro-expanded block size expression, which the front end
+/// records.
 inline constexpr llvm::StringLiteral SharedBlockExpanded =
     "__upc_shared_block_expanded";
+/// Expands to the annotate attribute that evaluates a block size in scope,
+/// or (redefined by the front end) to nothing.
+inline constexpr llvm::StringLiteral BlockSizeAnnotation =
+    "__upc_block_size_annotation";
+inline constexpr llvm::StringLiteral BlockSizeAnnotationName = "upc:block";
 inline constexpr llvm::StringLiteral Strict = "__upc_strict";
 inline constexpr llvm::StringLiteral Relaxed = "__upc_relaxed";
 
-// btf_type_tag payloads.
+// btf_type_tag payloads. A block size tag is "upc:block=<expr>@<number>".
 inline constexpr llvm::StringLiteral TagBlockPrefix = "upc:block=";
 inline constexpr llvm::StringLiteral TagIndefinite = "upc:block=[]";
 inline constexpr llvm::StringLiteral TagStar = "upc:block=[*]";
@@ -44,6 +50,13 @@ inline constexpr unsigned long long MaxBlockSizeValue = 2147483647;
 inline constexpr llvm::StringLiteral BlockSizeofType = "__upc_blocksizeof_t";
 inline constexpr llvm::StringLiteral LocalSizeofType = "__upc_localsizeof_t";
 inline constexpr llvm::StringLiteral ElemSizeofType = "__upc_elemsizeof_t";
+
+/// Wraps each array dimension inside the operand of sizeof and _Alignof:
+/// (__builtin_constant_p(e) ? (e) : 1) is an integer constant expression, so
+/// the operand is never a variable-length array type. (Clang 19 crashes
+/// transforming a variably modified sizeof operand that carries a
+/// btf_type_tag.)
+inline constexpr llvm::StringLiteral ArrayDimension = "__upc_array_dimension";
 
 // Statements: calls of these prelude functions.
 inline constexpr llvm::StringLiteral Barrier = "__upc_barrier";

@@ -39,6 +39,10 @@ public:
   /// The desugared form of a file, or null when Clang read it as C.
   const DesugaredSource *getDesugared(clang::FileID FID) const;
 
+  /// Whether \p Loc is in a UPC file (one that was desugared); macro
+  /// locations count where Clang reports them.
+  bool isUpcLocation(clang::SourceLocation Loc) const;
+
   /// The original text of a file (reads it for desugared files).
   llvm::StringRef getOriginalText(clang::FileID FID) const;
 
@@ -48,6 +52,12 @@ public:
   /// Whether \p Loc (a file location) lies in text the desugarer inserted
   /// rather than in text the user wrote.
   bool isInInsertedText(clang::SourceLocation Loc) const;
+
+  /// The text the user wrote for a token range: within one macro argument
+  /// or one macro body, the text where it is spelled; otherwise the text of
+  /// the macro uses that contain it. Empty if the range is not in one file.
+  std::string getOriginalText(clang::SourceRange Range,
+                              const clang::LangOptions &LangOpts) const;
 
   /// The original location of \p Loc; macro locations are first reduced to
   /// the file location where Clang would report them.

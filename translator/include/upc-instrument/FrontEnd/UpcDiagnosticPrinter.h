@@ -42,12 +42,12 @@ public:
     ThreadsDependentDecls = std::move(L);
   }
 
-  /// While set, error messages pass through \p F (used to explain errors in
-  /// block size expressions, which Clang evaluates out of context).
-  void setErrorRewriter(
-      std::function<std::string(clang::SourceLocation, llvm::StringRef)> F) {
-    ErrorRewriter = std::move(F);
-  }
+  /// Whether an error not yet printed lies within \p Range.
+  bool hasErrorWithin(clang::SourceRange Range) const;
+
+  /// The ID of the desugarer's syntax errors: Clang's diagnostics on their
+  /// lines are consequences and are not shown.
+  void setSyntaxErrorID(unsigned ID) { SyntaxErrorID = ID; }
 
   /// Prints everything held so far.
   void flush();
@@ -69,11 +69,13 @@ private:
   const clang::LangOptions *LangOpts = nullptr;
   std::vector<Held> Pending;
   llvm::DenseSet<clang::SourceLocation> ThreadsDependentDecls;
-  std::function<std::string(clang::SourceLocation, llvm::StringRef)>
-      ErrorRewriter;
   unsigned ErrorsShown = 0;
   unsigned WarningsShown = 0;
   std::vector<std::string> LastIncludeStack;
+  unsigned SyntaxErrorID = 0;
+  llvm::DenseSet<std::pair<unsigned, unsigned>> SyntaxErrorLines;
+
+  bool isConsequenceOfSyntaxError(const clang::StoredDiagnostic &D) const;
 
   bool isArtifact(size_t Index) const;
   void render(const Held &H);

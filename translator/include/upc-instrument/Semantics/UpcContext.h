@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <functional>
@@ -33,6 +34,7 @@ class Expr;
 class ForStmt;
 class Stmt;
 class UnaryExprOrTypeTraitExpr;
+class NamedDecl;
 class ValueDecl;
 class VarDecl;
 } // namespace clang
@@ -136,7 +138,33 @@ public:
 
   // --- Recorded by the front end while parsing.
   void addPragma(UpcPragma::Kind Kind, clang::SourceLocation Loc);
-  void setBlockSizeValue(llvm::StringRef Spelling, int64_t Value);
+  /// The value of the block size occurrence \p Occurrence (see
+  /// UpcQualifiers::BlockSizeOccurrence), once checked.
+  void setBlockSizeValue(unsigned Occurrence, int64_t Value);
+
+  /// The block size expression of an occurrence as the user wrote it.
+  void setBlockSizeText(unsigned Occurrence, std::string Text) {
+    BlockSizeTexts[Occurrence] = std::move(Text);
+  }
+  llvm::StringRef getBlockSizeText(unsigned Occurrence) const {
+    auto It = BlockSizeTexts.find(Occurrence);
+    return It == BlockSizeTexts.end() ? llvm::StringRef() : It->second;
+  }
+
+  /// A block size as Clang evaluated it on the declaration it qualifies.
+  struct EvaluatedBlockSize {
+    bool IsConstant = false;
+    int64_t Value = 0;
+  };
+  /// Null when the occurrence qualifies a type name in an expression.
+  const EvaluatedBlockSize *getBlockSizeWhereWritten(unsigned Occurrence) const;
+  /// Whether some declaration in a block (a local variable, type or
+  /// enumerator) has the name \p Name.
+  bool isDeclaredInBlock(llvm::StringRef Name) const {
+    return BlockScopeNames.count(Name);
+  }
+  /// Whether \p Loc lies in the body of a function.
+  bool isInFunctionBody(clang::SourceLocation Loc) const;
 
   // --- After parsing.
   /// Recognises the UPC constructs of the declarations for which
@@ -192,9 +220,10 @@ public:
   llvm::ArrayRef<const clang::VarDecl *> sharedVariables() const {
     return SharedVariables;
   }
-  /// Variables whose array dimensions mention THREADS.
-  llvm::ArrayRef<const clang::VarDecl *> threadsDependentVariables() const {
-    return ThreadsDependentVariables;
+  /// Variables and typedefs whose array dimensions mention THREADS.
+  llvm::ArrayRef<const clang::NamedDecl *>
+  threadsDependentDeclarations() const {
+    return ThreadsDependentDeclarations;
   }
   const ForallStatement *findForall(const clang::ForStmt *S) const;
   const SynchronizationStatement *
@@ -205,7 +234,11 @@ private:
 
   ThreadsEnvironment Env;
   clang::ASTContext *Ctx = nullptr;
-  llvm::StringMap<int64_t> BlockSizeValues;
+  llvm::DenseMap<unsigned, int64_t> BlockSizeValues;
+  llvm::DenseMap<unsigned, std::string> BlockSizeTexts;
+  llvm::DenseMap<unsigned, EvaluatedBlockSize> BlockSizesWhereWritten;
+  llvm::StringSet<> BlockScopeNames;
+  std::vector<clang::SourceRange> FunctionBodies;
   const clang::VarDecl *ThreadsVar = nullptr;
   const clang::VarDecl *MyThreadVar = nullptr;
 
@@ -214,7 +247,7 @@ private:
   std::vector<SynchronizationStatement> Synchronizations;
   std::vector<UpcSizeofExpression> SizeofExpressions;
   std::vector<const clang::VarDecl *> SharedVariables;
-  std::vector<const clang::VarDecl *> ThreadsDependentVariables;
+  std::vector<const clang::NamedDecl *> ThreadsDependentDeclarations;
   llvm::DenseMap<const clang::ForStmt *, size_t> ForallIndex;
   llvm::DenseMap<const clang::CallExpr *, size_t> SynchronizationIndex;
 

@@ -30,6 +30,7 @@ enum class UpcDiag {
   BlockSizeTooLarge,
   BlockSizeNotConstant,
   BlockSizeUsesThreads,
+  BlockSizeUsesBlockScopeName,
   // THREADS in array dimensions and constant expressions.
   ThreadsRequiredOnce,
   ThreadsInSeveralDimensions,
@@ -47,7 +48,7 @@ enum class UpcDiag {
   PrivateToShared,
   // Pragmas.
   PragmaUnknown,
-  PragmaExpectedOnOff,
+  PragmaMissingArgument,
   PragmaNotAtScopeStart,
 };
 

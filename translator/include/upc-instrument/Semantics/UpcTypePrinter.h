@@ -10,6 +10,7 @@
 #define UPC_INSTRUMENT_SEMANTICS_UPCTYPEPRINTER_H
 
 #include "clang/AST/Type.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <string>
 
 namespace clang {
@@ -19,15 +20,25 @@ class DiagnosticsEngine;
 
 namespace upc {
 
+class UpcContext;
+
 /// Prints \p T as UPC source would spell it. With \p Desugar, typedef names
-/// are replaced by what they name.
+/// are replaced by what they name. With \p U, block sizes are printed as the
+/// user wrote them (else macro-expanded).
 std::string printUpcType(clang::QualType T, const clang::ASTContext &Ctx,
-                         bool Desugar = false);
+                         bool Desugar = false, const UpcContext *U = nullptr);
+
+/// As above, with the array dimensions of \p T (outermost first) spelled as
+/// given: THREADS-dependent sizes are symbolic in the declaration, not in the
+/// type Clang computed.
+std::string printUpcType(clang::QualType T, const clang::ASTContext &Ctx,
+                         bool Desugar, const UpcContext *U,
+                         llvm::ArrayRef<std::string> Dimensions);
 
 /// Makes \p Diags print type arguments with printUpcType (with an "aka" when
 /// typedefs hide the type), keeping Clang's formatting for everything else.
 void installUpcTypePrinting(clang::DiagnosticsEngine &Diags,
-                            clang::ASTContext &Ctx);
+                            clang::ASTContext &Ctx, const UpcContext *U);
 
 } // namespace upc
 

@@ -16,6 +16,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+
 namespace upc {
 
 /// The layout qualifier as written.
@@ -32,8 +34,10 @@ enum class ReferenceQualifier { Unspecified, Strict, Relaxed };
 struct UpcQualifierTag {
   enum Kind { LayoutTag, StrictTag, RelaxedTag } TagKind;
   LayoutKind Layout = LayoutKind::Default; // for Layout tags
-  /// For LayoutKind::Expression: the macro-expanded block size expression.
+  /// For LayoutKind::Expression: the macro-expanded block size expression,
+  /// and the number of its occurrence.
   llvm::StringRef BlockSizeSpelling;
+  unsigned BlockSizeOccurrence = 0;
   /// True when the tag comes from a typedef rather than being written at the
   /// type in question.
   bool FromTypedef = false;
@@ -45,10 +49,14 @@ struct UpcQualifiers {
   bool IsShared = false;
   LayoutKind Layout = LayoutKind::Default;
   llvm::StringRef BlockSizeSpelling;
+  unsigned BlockSizeOccurrence = 0;
   ReferenceQualifier Reference = ReferenceQualifier::Unspecified;
   /// Every tag found, outermost first, for constraint checking.
   llvm::SmallVector<UpcQualifierTag, 2> Tags;
 };
+
+/// Decodes one btf_type_tag payload; nullopt if it is not a UPC tag.
+std::optional<UpcQualifierTag> decodeUpcTag(llvm::StringRef Tag);
 
 /// Reads the UPC qualifiers of \p T at its own level.
 UpcQualifiers getUpcQualifiers(clang::QualType T);

@@ -1,0 +1,22 @@
+// Unknown '#pragma upc' and '#pragma pupc' arguments are warnings, located at
+// the argument; the pragma is ignored.
+//
+// RUN: %upc-instrument -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=__upc_ --implicit-check-not=__attribute__
+
+// CHECK: pragma-unknown.upc:[[@LINE+1]]:13: warning: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict' or 'relaxed'
+#pragma upc foo
+// CHECK: pragma-unknown.upc:[[@LINE+1]]:14: warning: unknown argument 'maybe' to '#pragma pupc' ignored; expected 'on' or 'off'
+#pragma pupc maybe
+
+void f(void) {
+  // CHECK: pragma-unknown.upc:[[@LINE+1]]:15: warning: unknown argument 'STRICT' to '#pragma upc' ignored; expected 'strict' or 'relaxed'
+  #pragma upc STRICT
+  int x = 0;
+  (void)x;
+}
+
+// Not warnings.
+#pragma upc strict
+#pragma upc relaxed
+#pragma pupc on
+#pragma pupc off
