@@ -1,15 +1,14 @@
 // A layout qualifier belongs to 'shared' ('shared [N]'); after 'strict' or
-// 'relaxed' alone it is an error, located at its '['. `strict [4] int x;`
-// breaks a second, independent constraint: 'strict' on a non-shared type.
+// 'relaxed' alone it is an error, located at its '['. What follows from the
+// same mistake on that line ('strict' on a type that is not shared) is not
+// reported again.
 //
 // RUN: not %upc-instrument -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=__upc_ --implicit-check-not=__attribute__
 
-// CHECK: layout-without-shared.upc:[[@LINE+2]]:8: error: a layout qualifier requires 'shared'; write 'shared [...]'
-// CHECK: layout-without-shared.upc:[[@LINE+1]]:16: error: 'strict' applies only to shared-qualified types, not 'strict int'
+// CHECK: layout-without-shared.upc:[[@LINE+1]]:8: error: a layout qualifier requires 'shared'; write 'shared [...]'
 strict [4] int x;
 
-// CHECK: layout-without-shared.upc:[[@LINE+2]]:9: error: a layout qualifier requires 'shared'; write 'shared [...]'
-// CHECK: layout-without-shared.upc:[[@LINE+1]]:17: error: 'relaxed' applies only to shared-qualified types, not 'relaxed int'
+// CHECK: layout-without-shared.upc:[[@LINE+1]]:9: error: a layout qualifier requires 'shared'; write 'shared [...]'
 relaxed [2] int y;
 
 // Only the layout qualifier is misplaced here: the type is shared.

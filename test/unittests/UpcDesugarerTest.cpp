@@ -85,11 +85,21 @@ TEST(UpcDesugarerTest, Expressions) {
             "x = __upc_MYTHREAD + __upc_THREADS;");
   EXPECT_EQ(desugar("n = UPC_MAX_BLOCK_SIZE;"), "n = __upc_MAX_BLOCK_SIZE;");
   EXPECT_EQ(desugar("n = upc_blocksizeof(a);"),
-            "n = (__upc_blocksizeof_t)sizeof(a);");
+            "n = ((__upc_blocksizeof_t)sizeof(a));");
   EXPECT_EQ(desugar("n = upc_localsizeof a;"),
             "n = (__upc_localsizeof_t)sizeof a;");
   EXPECT_EQ(desugar("n = upc_elemsizeof(shared [2] int);"),
-            "n = (__upc_elemsizeof_t)sizeof(__upc_shared_block (2) int);");
+            "n = ((__upc_elemsizeof_t)sizeof(__upc_shared_block (2) int));");
+}
+
+TEST(UpcDesugarerTest, SubstitutedUpcSizeofValues) {
+  DesugarOptions Options;
+  Options.SizeofValues.push_back({4, 22, 8});
+  EXPECT_EQ(desugarUpcSource("n = upc_blocksizeof(a);", Options).Text,
+            "n = ((__upc_blocksizeof_t)(8u + 0 * sizeof(a)));");
+  Options.SizeofValues[0].OperandEnd = 20;
+  EXPECT_EQ(desugarUpcSource("n = upc_elemsizeof a;", Options).Text,
+            "n = (__upc_elemsizeof_t)(8u + 0 * sizeof a);");
 }
 
 TEST(UpcDesugarerTest, MembersAreNotKeywords) {
@@ -115,8 +125,8 @@ TEST(UpcDesugarerTest, SizeOperandsHaveConstantDimensions) {
   EXPECT_EQ(desugar("n = _Alignof(int (*)[k][]);"),
             "n = _Alignof(int (*)[__upc_array_dimension(k)][]);");
   EXPECT_EQ(desugar("n = upc_localsizeof(shared int [2*THREADS]);"),
-            "n = (__upc_localsizeof_t)sizeof(__upc_shared int "
-            "[__upc_array_dimension(2*__upc_THREADS)]);");
+            "n = ((__upc_localsizeof_t)sizeof(__upc_shared int "
+            "[__upc_array_dimension(2*__upc_THREADS)]));");
   // Outside size operands, brackets are untouched.
   EXPECT_EQ(desugar("int a[n]; x = a[i];"), "int a[n]; x = a[i];");
   EXPECT_EQ(desugar("n = sizeof a[i];"), "n = sizeof a[i];");

@@ -12,6 +12,7 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -127,7 +128,10 @@ LangOptions upcLexerLangOptions() {
 
 class Desugarer {
 public:
-  explicit Desugarer(llvm::StringRef Source) : Source(Source) { lexAll(); }
+  Desugarer(llvm::StringRef Source, const DesugarOptions &Options)
+      : Source(Source), Options(Options) {
+    lexAll();
+  }
 
   DesugaredSource run() {
     processRange(0, {Tokens.size(), /*InDirective=*/false});
@@ -146,6 +150,7 @@ public:
 
 private:
   llvm::StringRef Source;
+  const DesugarOptions &Options;
   std::vector<RawToken> Tokens;
   std::deque<std::string> CleanedSpellings;
   std::vector<TextEdit> Edits;
@@ -291,6 +296,13 @@ private:
         I = wrapArrayDimension(I, C);
         continue;
       }
+      if (K == Keyword::None && T.Kind == tok::raw_identifier &&
+          MacrosEndingWithShared.count(T.Identifier) &&
+          is(next(I, C), C, tok::l_square)) {
+        Prev = tok::unknown;
+        I = rejectSplitLayout(I, C);
+        continue;
+      }
       Prev = T.Kind;
       if (K == Keyword::None) {
         ++I;
@@ -323,10 +335,45 @@ private:
           ++Body;
         ++Body;
       }
+      noteMacroShape(MacroName.Identifier, Body, End);
       if (Body < End)
         processRange(Body, C);
     }
     return End;
+  }
+
+  /// Macros of this file that end with `shared` or begin with a layout: a
+  /// layout qualifier cannot be split across a macro boundary.
+  llvm::StringSet<> MacrosEndingWithShared;
+  llvm::StringSet<> MacrosStartingWithLayout;
+
+  void noteMacroShape(llvm::StringRef Name, size_t Body, size_t End) {
+    MacrosEndingWithShared.erase(Name);
+    MacrosStartingWithLayout.erase(Name);
+    if (Body >= End)
+      return;
+    if (Tokens[End - 1].Kind == tok::raw_identifier &&
+        Tokens[End - 1].Identifier == "shared")
+      MacrosEndingWithShared.insert(Name);
+    if (Tokens[Body].Kind == tok::l_square)
+      MacrosStartingWithLayout.insert(Name);
+  }
+
+  /// `NAME [..]` where NAME expands to ...shared: reported, layout blanked.
+  size_t rejectSplitLayout(size_t I, const Context &C) {
+    size_t Open = next(I, C);
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound)
+      return I + 1;
+    addDiag(Tokens[Open].Offset,
+            ("a layout qualifier must follow the keyword 'shared' itself, "
+             "not the macro '" +
+             Tokens[I].Identifier + "'; write 'shared [...]' there or put "
+             "the layout in the macro")
+                .str());
+    for (size_t J = Open; J <= Close; J = next(J, C))
+      blankToken(J);
+    return Close + 1;
   }
 
   static bool isSizeOperator(llvm::StringRef Name) {
@@ -397,18 +444,37 @@ private:
     // `upc_blocksizeof X` parses exactly like `sizeof X` once it is spelled
     // as a cast of a sizeof; the cast's typedef names the operator.
     case Keyword::BlockSizeof:
-      replaceToken(I, ("(" + names::BlockSizeofType + ")sizeof").str());
-      return hardenSizeOperand(I, C);
+      return rewriteUpcSizeof(names::BlockSizeofType, I, C);
     case Keyword::LocalSizeof:
-      replaceToken(I, ("(" + names::LocalSizeofType + ")sizeof").str());
-      return hardenSizeOperand(I, C);
+      return rewriteUpcSizeof(names::LocalSizeofType, I, C);
     case Keyword::ElemSizeof:
-      replaceToken(I, ("(" + names::ElemSizeofType + ")sizeof").str());
-      return hardenSizeOperand(I, C);
+      return rewriteUpcSizeof(names::ElemSizeofType, I, C);
     case Keyword::None:
       break;
     }
     return I + 1;
+  }
+
+  /// upc_blocksizeof X -> (__upc_blocksizeof_t)sizeof X, or, with a known
+  /// value V, (__upc_blocksizeof_t)(V + 0 * sizeof X).
+  size_t rewriteUpcSizeof(llvm::StringRef CastType, size_t I,
+                          const Context &C) {
+    // With a parenthesized operand, the whole expression is parenthesized
+    // too, so that it can itself be an operand of sizeof.
+    size_t Open = next(I, C);
+    size_t Close = is(Open, C, tok::l_paren) ? findClosing(Open, C) : NotFound;
+    std::string Prefix = Close == NotFound ? "" : "(";
+    std::string Sizeof = "sizeof";
+    for (const UpcSizeofValue &V : Options.SizeofValues)
+      if (V.KeywordOffset == Tokens[I].Offset && V.OperandEnd <= Source.size()) {
+        Sizeof = ("(" + llvm::Twine(V.Value) + "u + 0 * sizeof").str();
+        insertAt(V.OperandEnd, ")");
+        break;
+      }
+    replaceToken(I, Prefix + "(" + CastType.str() + ")" + Sizeof);
+    if (Close != NotFound)
+      insertAt(Tokens[Close].end(), ")");
+    return hardenSizeOperand(I, C);
   }
 
   /// shared, shared [], shared [*], shared [expr].
@@ -416,6 +482,14 @@ private:
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_square)) {
       replaceToken(I, names::Shared);
+      if (is(Open, C, tok::raw_identifier) &&
+          MacrosStartingWithLayout.count(Tokens[Open].Identifier))
+        addDiag(Tokens[Open].Offset,
+                ("the layout qualifier of 'shared' cannot come from the "
+                 "macro '" +
+                 Tokens[Open].Identifier + "'; write 'shared [...]' or put "
+                 "'shared' in the macro")
+                    .str());
       return I + 1;
     }
     size_t Close = findClosing(Open, C);
@@ -587,11 +661,12 @@ private:
 
 } // namespace
 
-DesugaredSource desugarUpcSource(llvm::StringRef Original) {
+DesugaredSource desugarUpcSource(llvm::StringRef Original,
+                                 const DesugarOptions &Options) {
   // The raw lexer reads the byte after the buffer, which must be NUL: lex a
   // terminated copy (cheap next to parsing).
   std::string Terminated = Original.str();
-  DesugaredSource Result = Desugarer(Terminated).run();
+  DesugaredSource Result = Desugarer(Terminated, Options).run();
   Result.Original = std::move(Terminated);
   return Result;
 }

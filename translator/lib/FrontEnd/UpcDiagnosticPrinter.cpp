@@ -155,6 +155,13 @@ bool UpcDiagnosticPrinter::isArtifact(size_t I) const {
   return false;
 }
 
+bool UpcDiagnosticPrinter::hasPendingError() const {
+  for (const Held &H : Pending)
+    if (H.Diag.getLevel() >= DiagnosticsEngine::Error)
+      return true;
+  return false;
+}
+
 bool UpcDiagnosticPrinter::hasErrorWithin(SourceRange Range) const {
   if (!Mapping || Range.isInvalid())
     return false;
@@ -174,7 +181,7 @@ bool UpcDiagnosticPrinter::hasErrorWithin(SourceRange Range) const {
 
 bool UpcDiagnosticPrinter::isConsequenceOfSyntaxError(
     const StoredDiagnostic &D) const {
-  if (SyntaxErrorLines.empty() || D.getID() >= diag::DIAG_UPPER_LIMIT ||
+  if (SyntaxErrorLines.empty() || D.getID() == SyntaxErrorID ||
       !D.getLocation().isValid() || !Mapping)
     return false;
   OriginalLocation L = Mapping->getOriginalLocation(D.getLocation());

@@ -149,8 +149,11 @@ private:
           getUnderlyingFS().getBufferForFile(Path);
       if (!Buffer)
         return nullptr;
-      Slot = std::make_shared<DesugaredSource>(
-          desugarUpcSource((*Buffer)->getBuffer()));
+      static const DesugarOptions NoOptions;
+      auto Opts = Store->Options.find(Real);
+      Slot = std::make_shared<DesugaredSource>(desugarUpcSource(
+          (*Buffer)->getBuffer(),
+          Opts == Store->Options.end() ? NoOptions : Opts->second));
       if (Real == Classifier.MainFile)
         Slot->Text += Store->MainFileSuffix;
     }

@@ -14,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/Utils.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "llvm/Support/FileSystem.h"
@@ -38,7 +39,45 @@ struct FrontendState {
   const UpcTranslationUnitHandler &Handler;
   std::unique_ptr<SourceMapping> Mapping;
   BlockSizeExpressions BlockSizes;
+  /// First parse only: upc_*sizeof values to substitute in a second parse.
+  bool MayParseAgain = false;
+  llvm::StringMap<DesugarOptions> ParseAgainWith;
 };
+
+/// The UPC values of upc_blocksizeof and friends that Clang folded to
+/// something else (it folds them as sizeof). They only matter where C needs
+/// a constant, and then Clang has reported an error: the translation unit is
+/// parsed again with the values substituted.
+llvm::StringMap<DesugarOptions> sizeofSubstitutions(const UpcContext &U,
+                                                    const SourceMapping &M,
+                                                    const ASTContext &Ctx) {
+  llvm::StringMap<DesugarOptions> Result;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const UpcSizeofExpression &E : U.sizeofExpressions()) {
+    std::optional<uint64_t> Value = U.getUpcSizeofValue(E);
+    if (!Value || E.SubstitutedValue)
+      continue;
+    Expr::EvalResult Folded;
+    if (E.Expr->EvaluateAsInt(Folded, Ctx) &&
+        Folded.Val.getInt().getZExtValue() == *Value)
+      continue;
+    SourceLocation Begin = E.Expr->getBeginLoc(), End = E.Sizeof->getEndLoc();
+    if (Begin.isMacroID() || End.isMacroID())
+      continue; // written in a macro: left as Clang folds it
+    FileID FID = SM.getFileID(Begin);
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    if (!FE || SM.getFileID(End) != FID)
+      continue;
+    UpcSizeofValue V;
+    V.KeywordOffset = M.getOriginalOffset(FID, SM.getFileOffset(Begin));
+    V.OperandEnd = M.getOriginalOffset(
+        FID, SM.getFileOffset(End) +
+                 Lexer::MeasureTokenLength(End, SM, Ctx.getLangOpts()));
+    V.Value = *Value;
+    Result[canonicalPath(FE->getName())].SizeofValues.push_back(V);
+  }
+  return Result;
+}
 
 class UpcConsumer : public SemaConsumer {
 public:
@@ -74,6 +113,13 @@ public:
     S.Upc.analyze(Ctx, IsUpcLocation);
     S.BlockSizes.finalize(S.Upc, Diags, S.Printer, Mapping, Ctx.getLangOpts());
     checkUpcConstraints(Ctx, S.Upc, Diags, IsUpcLocation);
+    if (S.MayParseAgain && S.Printer.hasPendingError()) {
+      S.ParseAgainWith = sizeofSubstitutions(S.Upc, Mapping, Ctx);
+      if (!S.ParseAgainWith.empty()) {
+        S.Printer.discardPending();
+        return;
+      }
+    }
 
     llvm::DenseSet<SourceLocation> ThreadsDecls;
     for (const NamedDecl *D : S.Upc.threadsDependentDeclarations())
@@ -141,10 +187,16 @@ std::vector<std::string> systemDirectories(const CompilerInvocation &Inv) {
 
 } // namespace
 
-bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
-                    UpcDiagnosticPrinter &Printer,
-                    const UpcTranslationUnitHandler &Handler) {
-  unsigned ErrorsBefore = Printer.errorsShown();
+namespace {
+
+/// One parse of \p InputFile. With \p MayParseAgain, returns the values to
+/// substitute when a second parse is needed (and prints nothing).
+llvm::StringMap<DesugarOptions>
+parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
+          UpcDiagnosticPrinter &Printer,
+          const UpcTranslationUnitHandler &Handler,
+          const llvm::StringMap<DesugarOptions> &Substitutions,
+          bool MayParseAgain) {
   llvm::SmallString<256> Prelude(Opts.UpcHeaderDir);
   llvm::sys::path::append(Prelude, "__upc_prelude.h");
 
@@ -172,9 +224,10 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   CIOpts.Diags = DriverDiags;
   CIOpts.RecoverOnError = false;
   std::shared_ptr<CompilerInvocation> Inv = createInvocation(CArgs, CIOpts);
-  Printer.flush();
-  if (!Inv || DriverDiags->hasErrorOccurred())
-    return false;
+  if (!Inv || DriverDiags->hasErrorOccurred()) {
+    Printer.flush();
+    return {};
+  }
   // Our printer reports the totals.
   Inv->getDiagnosticOpts().ShowCarets = false;
   // The driver asks cc1 to leak its AST at exit for speed; this front end runs
@@ -184,6 +237,8 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   auto Store = std::make_shared<DesugaredFileStore>();
   Store->MainFileSuffix =
       ("\n#pragma " + names::EvaluateBlockSizesPragma + "\n").str();
+  for (const auto &Entry : Substitutions)
+    Store->Options[Entry.getKey()] = Entry.getValue();
   UpcFileClassifier Classifier;
   Classifier.MainFile = canonicalPath(InputFile);
   Classifier.UpcHeaderDirs.push_back(canonicalPath(Opts.UpcHeaderDir));
@@ -196,10 +251,26 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
       llvm::vfs::getRealFileSystem(), std::move(Classifier), Store));
 
   FrontendState State(Opts, Printer, Store, Handler);
+  State.MayParseAgain = MayParseAgain;
   UpcFrontendAction Action(State);
   CI.ExecuteAction(Action);
-  Printer.flush();
+  if (State.ParseAgainWith.empty())
+    Printer.flush();
   Printer.setSourceMapping(nullptr);
+  return std::move(State.ParseAgainWith);
+}
+
+} // namespace
+
+bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
+                    UpcDiagnosticPrinter &Printer,
+                    const UpcTranslationUnitHandler &Handler) {
+  unsigned ErrorsBefore = Printer.errorsShown();
+  llvm::StringMap<DesugarOptions> Substitutions =
+      parseOnce(Opts, InputFile, Printer, Handler, {}, /*MayParseAgain=*/true);
+  if (!Substitutions.empty())
+    parseOnce(Opts, InputFile, Printer, Handler, Substitutions,
+              /*MayParseAgain=*/false);
   return Printer.errorsShown() == ErrorsBefore;
 }
 

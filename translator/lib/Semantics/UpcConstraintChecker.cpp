@@ -214,6 +214,9 @@ private:
   }
 
   void reportThreadsDependentSizes(const Expr *E) {
+    if (const auto *Cast = dyn_cast<CStyleCastExpr>(E);
+        Cast && isUpcSizeofOperator(Cast))
+      return;
     if (U.isThreadsDependentSizeof(E)) {
       reportUpc(Diags, E->getExprLoc(), UpcDiag::ThreadsDependentSizeNotConstant)
           << E->getSourceRange();

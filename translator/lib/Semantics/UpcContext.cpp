@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -139,15 +140,34 @@ std::optional<UpcSizeofExpression> matchUpcSizeof(const CStyleCastExpr *Cast) {
     U.OperatorKind = UpcSizeofExpression::ElemSizeof;
   else
     return std::nullopt;
-  const auto *Sizeof =
-      dyn_cast<UnaryExprOrTypeTraitExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  // (T)sizeof X, or (T)(V + 0 * sizeof X) when the front end substituted
+  // the value V (see UpcFrontend.cpp).
+  const Expr *Operand = Cast->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Sum = dyn_cast<BinaryOperator>(Operand);
+      Sum && Sum->getOpcode() == BO_Add) {
+    const auto *Value = dyn_cast<IntegerLiteral>(Sum->getLHS()->IgnoreImpCasts());
+    const auto *Zero = dyn_cast<BinaryOperator>(Sum->getRHS()->IgnoreParenImpCasts());
+    if (!Value || !Zero || Zero->getOpcode() != BO_Mul)
+      return std::nullopt;
+    U.SubstitutedValue = Value->getValue().getZExtValue();
+    Operand = Zero->getRHS()->IgnoreParenImpCasts();
+  }
+  const auto *Sizeof = dyn_cast<UnaryExprOrTypeTraitExpr>(Operand);
   if (!Sizeof || Sizeof->getKind() != UETT_SizeOf)
     return std::nullopt;
   U.Expr = Cast;
   U.Sizeof = Sizeof;
-  U.OperandType = Sizeof->isArgumentType()
-                      ? Sizeof->getArgumentType()
-                      : Sizeof->getArgumentExpr()->IgnoreParens()->getType();
+  if (Sizeof->isArgumentType()) {
+    U.OperandType = Sizeof->getArgumentType();
+    U.OperandLoc = Sizeof->getArgumentTypeInfo()->getTypeLoc();
+  } else {
+    const Expr *E = Sizeof->getArgumentExpr()->IgnoreParens();
+    U.OperandType = E->getType();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *DD = dyn_cast<DeclaratorDecl>(DRE->getDecl()))
+        if (const TypeSourceInfo *TSI = DD->getTypeSourceInfo())
+          U.OperandLoc = TSI->getTypeLoc();
+  }
   return U;
 }
 
@@ -488,6 +508,70 @@ bool UpcContext::isInstrumentationEnabled(SourceLocation Loc) const {
   return !P || P->PragmaKind == UpcPragma::InstrumentationOn;
 }
 
+std::optional<uint64_t>
+UpcContext::getUpcSizeofValue(const UpcSizeofExpression &E) const {
+  if (!Ctx || E.OperandType.isNull() || !isSharedType(E.OperandType) ||
+      E.OperandType->isIncompleteType())
+    return std::nullopt;
+  QualType Element = Ctx->getBaseElementType(E.OperandType);
+  if (Element->isIncompleteType() || Element->isDependentType())
+    return std::nullopt;
+  uint64_t ElementSize = Ctx->getTypeSizeInChars(Element).getQuantity();
+  if (E.OperatorKind == UpcSizeofExpression::ElemSizeof)
+    return ElementSize;
+
+  llvm::SmallVector<ArrayDimension, 4> Dims;
+  if (!E.OperandLoc.isNull())
+    Dims = getArrayDimensions(E.OperandLoc);
+  else
+    for (QualType A = E.OperandType; const auto *CAT = Ctx->getAsConstantArrayType(A);
+         A = CAT->getElementType()) {
+      ArrayDimension D;
+      D.Factor = CAT->getSize().getZExtValue();
+      Dims.push_back(D);
+    }
+  SymbolicSize Total = totalElements(Dims);
+  if (!Total.Known)
+    return std::nullopt;
+  std::optional<uint64_t> Threads = Env.StaticThreads;
+  BlockSize B = getBlockSize(E.OperandType);
+  if (B.BlockKind == BlockSize::Star) {
+    // [*]: the elements are split in THREADS blocks.
+    if (Total.ScalesWithThreads)
+      B = {BlockSize::Definite, Total.Factor};
+    else if (Threads)
+      B = {BlockSize::Definite, (Total.Factor + *Threads - 1) / *Threads};
+    else
+      return std::nullopt;
+  }
+  if (B.BlockKind == BlockSize::Invalid)
+    return std::nullopt;
+  if (E.OperatorKind == UpcSizeofExpression::BlockSizeof)
+    return B.BlockKind == BlockSize::Indefinite ? 0 : B.Elements;
+
+  // upc_localsizeof: the most any one thread holds.
+  if (B.BlockKind == BlockSize::Indefinite)
+    return Total.ScalesWithThreads && !Threads
+               ? std::nullopt
+               : std::optional<uint64_t>(
+                     Total.Factor * (Total.ScalesWithThreads ? *Threads : 1) *
+                     ElementSize);
+  uint64_t Elements = Total.Factor;
+  if (Total.ScalesWithThreads && !Threads) {
+    // F*THREADS elements in blocks of N: each thread has F/N blocks when N
+    // divides F; otherwise the share depends on THREADS.
+    if (Total.Factor % B.Elements != 0)
+      return std::nullopt;
+    return Total.Factor * ElementSize;
+  }
+  uint64_t T = Threads ? *Threads : 1;
+  if (Total.ScalesWithThreads)
+    Elements *= T;
+  uint64_t Blocks = (Elements + B.Elements - 1) / B.Elements;
+  uint64_t BlocksPerThread = (Blocks + T - 1) / T;
+  return std::min(BlocksPerThread * B.Elements, Elements) * ElementSize;
+}
+
 bool UpcContext::isThreadsReference(const Expr *E) const {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE && ThreadsVar && DRE->getDecl()->getCanonicalDecl() == ThreadsVar;
@@ -520,9 +604,22 @@ struct ThreadsMultiple {
   bool Constant = true;
 };
 
+/// Sees through the wrapper the desugarer puts around dimensions inside size
+/// operators: (__builtin_constant_p(e) ? (e) : 1).
+const Expr *unwrapArrayDimension(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const auto *CO = dyn_cast<ConditionalOperator>(E);
+  if (!CO)
+    return E;
+  const auto *Call = dyn_cast<CallExpr>(CO->getCond()->IgnoreParenImpCasts());
+  if (!Call || Call->getBuiltinCallee() != Builtin::BI__builtin_constant_p)
+    return E;
+  return CO->getTrueExpr()->IgnoreParenImpCasts();
+}
+
 ThreadsMultiple analyzeMultiple(const UpcContext &U, const Expr *E,
                                 const ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
+  E = unwrapArrayDimension(E);
   ThreadsMultiple M;
   if (U.isThreadsReference(E)) {
     M.Threads = 1;

@@ -18,6 +18,7 @@
 
 #include "upc-instrument/Desugar/SourceOffsetMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,10 +42,23 @@ struct DesugaredSource {
   unsigned NumRewrites = 0;
 };
 
+/// The value of one upc_blocksizeof/upc_localsizeof/upc_elemsizeof, known
+/// from an earlier parse: Clang then folds the operator to it.
+struct UpcSizeofValue {
+  unsigned KeywordOffset = 0; ///< original offset of the operator keyword
+  unsigned OperandEnd = 0;    ///< original offset just after its operand
+  uint64_t Value = 0;
+};
+
+struct DesugarOptions {
+  std::vector<UpcSizeofValue> SizeofValues;
+};
+
 /// Rewrites the UPC syntax of \p Original. Never fails: malformed constructs
 /// are reported in Diagnostics and left in a form that Clang parses without
 /// cascading errors.
-DesugaredSource desugarUpcSource(llvm::StringRef Original);
+DesugaredSource desugarUpcSource(llvm::StringRef Original,
+                                 const DesugarOptions &Options = {});
 
 } // namespace upc
 

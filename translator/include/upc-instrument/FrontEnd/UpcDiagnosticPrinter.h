@@ -52,6 +52,11 @@ public:
   /// Prints everything held so far.
   void flush();
 
+  /// Whether an error is held (not yet printed).
+  bool hasPendingError() const;
+  /// Forgets everything held so far (the translation unit is parsed again).
+  void discardPending() { Pending.clear(); }
+
   unsigned errorsShown() const { return ErrorsShown; }
   unsigned warningsShown() const { return WarningsShown; }
 

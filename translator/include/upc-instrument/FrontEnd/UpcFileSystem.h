@@ -47,6 +47,9 @@ public:
   /// Text appended to the main file after desugaring (not in the original).
   std::string MainFileSuffix;
 
+  /// Options for desugaring each file, by real path.
+  llvm::StringMap<DesugarOptions> Options;
+
 private:
   friend class UpcOverlayFileSystem;
   mutable std::mutex Mutex;

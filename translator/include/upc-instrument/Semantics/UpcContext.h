@@ -124,6 +124,10 @@ struct UpcSizeofExpression {
   const clang::CStyleCastExpr *Expr = nullptr;
   const clang::UnaryExprOrTypeTraitExpr *Sizeof = nullptr;
   clang::QualType OperandType;
+  /// The operand as written (for its THREADS-dependent dimensions).
+  clang::TypeLoc OperandLoc;
+  /// The value the front end substituted (second parse), if any.
+  std::optional<uint64_t> SubstitutedValue;
 };
 
 llvm::StringRef spelling(SynchronizationStatement::Kind K);
@@ -202,6 +206,11 @@ public:
   /// Whether \p E is a sizeof whose operand's size depends on THREADS (not a
   /// constant in the dynamic THREADS environment).
   bool isThreadsDependentSizeof(const clang::Expr *E) const;
+
+  /// The value of upc_blocksizeof, upc_localsizeof or upc_elemsizeof on
+  /// \p E's operand, when it is a constant (not for [*] arrays or local
+  /// sizes that depend on THREADS in the dynamic environment).
+  std::optional<uint64_t> getUpcSizeofValue(const UpcSizeofExpression &E) const;
 
   // --- Regions.
   bool isInstrumentationEnabled(clang::SourceLocation Loc) const;
