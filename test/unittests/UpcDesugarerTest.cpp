@@ -63,7 +63,7 @@ TEST(UpcDesugarerTest, LayoutQualifiers) {
   EXPECT_EQ(desugar("shared [*] int a[THREADS];"),
             "__upc_shared_star     int a[__upc_THREADS];");
   EXPECT_EQ(desugar("shared [sizeof(int[2])] int a;"),
-            "__upc_shared_block (sizeof(int[__upc_array_dimension(2)])) int a;");
+            "__upc_shared_block (sizeof(int[2])) int a;");
   EXPECT_EQ(desugar("(shared [3] int *)p"), "(__upc_shared_block (3) int *)p");
 }
 
@@ -122,8 +122,15 @@ TEST(UpcDesugarerTest, SynchronizationStatements) {
 TEST(UpcDesugarerTest, SizeOperandsHaveConstantDimensions) {
   EXPECT_EQ(desugar("n = sizeof(shared [4] int [m]);"),
             "n = sizeof(__upc_shared_block (4) int [__upc_array_dimension(m)]);");
-  EXPECT_EQ(desugar("n = _Alignof(int (*)[k][]);"),
-            "n = _Alignof(int (*)[__upc_array_dimension(k)][]);");
+  EXPECT_EQ(desugar("n = _Alignof(strict shared int (*)[k][]);"),
+            "n = _Alignof(__upc_strict __upc_shared int "
+            "(*)[__upc_array_dimension(k)][]);");
+  // Through a macro of the same file.
+  EXPECT_EQ(desugar("#define SI strict shared int\nn = sizeof(SI[k]);"),
+            "#define SI __upc_strict __upc_shared int\n"
+            "n = sizeof(SI[__upc_array_dimension(k)]);");
+  // Plain C keeps its variable length arrays.
+  EXPECT_EQ(desugar("n = sizeof(int[k]);"), "n = sizeof(int[k]);");
   EXPECT_EQ(desugar("n = upc_localsizeof(shared int [2*THREADS]);"),
             "n = ((__upc_localsizeof_t)sizeof(__upc_shared int "
             "[__upc_array_dimension(2*__upc_THREADS)]));");

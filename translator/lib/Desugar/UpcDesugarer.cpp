@@ -346,12 +346,22 @@ private:
   /// layout qualifier cannot be split across a macro boundary.
   llvm::StringSet<> MacrosEndingWithShared;
   llvm::StringSet<> MacrosStartingWithLayout;
+  /// Macros of this file whose expansion writes a UPC qualifier or THREADS.
+  llvm::StringSet<> MacrosWithUpcQualifiers;
 
   void noteMacroShape(llvm::StringRef Name, size_t Body, size_t End) {
     MacrosEndingWithShared.erase(Name);
     MacrosStartingWithLayout.erase(Name);
+    MacrosWithUpcQualifiers.erase(Name);
     if (Body >= End)
       return;
+    for (size_t J = Body; J < End; ++J)
+      if (Tokens[J].Kind == tok::raw_identifier &&
+          (Tokens[J].Identifier == "shared" || Tokens[J].Identifier == "strict" ||
+           Tokens[J].Identifier == "relaxed" ||
+           Tokens[J].Identifier == "THREADS" ||
+           MacrosWithUpcQualifiers.count(Tokens[J].Identifier)))
+        MacrosWithUpcQualifiers.insert(Name);
     if (Tokens[End - 1].Kind == tok::raw_identifier &&
         Tokens[End - 1].Identifier == "shared")
       MacrosEndingWithShared.insert(Name);
@@ -385,18 +395,34 @@ private:
   /// dimension is wrapped (see names::ArrayDimension).
   unsigned SizeOperandDepth = 0;
 
-  /// sizeof ( ... ): desugars the operand with its dimensions wrapped.
+  /// sizeof ( ... ) with UPC in its operand: desugars the operand with its
+  /// dimensions wrapped. Plain C operands keep their meaning (a variable
+  /// length array stays one).
   size_t hardenSizeOperand(size_t I, const Context &C) {
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_paren))
       return I + 1;
     size_t Close = findClosing(Open, C);
-    if (Close == NotFound)
+    if (Close == NotFound || !mentionsUpc(Open, Close, C))
       return I + 1;
     ++SizeOperandDepth;
     processRange(Open + 1, {Close, C.InDirective});
     --SizeOperandDepth;
     return Close + 1;
+  }
+
+  /// Whether tokens strictly between \p Open and \p Close name a UPC
+  /// qualifier or THREADS, directly or through a macro of this file.
+  bool mentionsUpc(size_t Open, size_t Close, const Context &C) const {
+    for (size_t J = next(Open, C); J < Close; J = next(J, C)) {
+      if (Tokens[J].Kind != tok::raw_identifier)
+        continue;
+      llvm::StringRef Name = Tokens[J].Identifier;
+      if (Name == "shared" || Name == "strict" || Name == "relaxed" ||
+          Name == "THREADS" || MacrosWithUpcQualifiers.count(Name))
+        return true;
+    }
+    return false;
   }
 
   /// [ e ] -> [__upc_array_dimension(e)] for non-empty e other than `*`.

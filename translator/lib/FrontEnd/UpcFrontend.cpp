@@ -17,6 +17,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/SemaConsumer.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -244,20 +245,39 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   Classifier.UpcHeaderDirs.push_back(canonicalPath(Opts.UpcHeaderDir));
   Classifier.SystemDirs = systemDirectories(*Inv);
 
-  CompilerInstance CI;
-  CI.setInvocation(std::move(Inv));
-  CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
-  CI.createFileManager(createUpcOverlayFileSystem(
+  auto CI = std::make_unique<CompilerInstance>();
+  CI->setInvocation(std::move(Inv));
+  CI->createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  CI->createFileManager(createUpcOverlayFileSystem(
       llvm::vfs::getRealFileSystem(), std::move(Classifier), Store));
 
-  FrontendState State(Opts, Printer, Store, Handler);
-  State.MayParseAgain = MayParseAgain;
-  UpcFrontendAction Action(State);
-  CI.ExecuteAction(Action);
-  if (State.ParseAgainWith.empty())
+  auto State = std::make_unique<FrontendState>(Opts, Printer, Store, Handler);
+  State->MayParseAgain = MayParseAgain;
+  UpcFrontendAction Action(*State);
+  if (!Opts.RecoverFromCrashes) {
+    CI->ExecuteAction(Action);
+  } else {
+    // A defect in Clang must not take the tool down: after a crash, report
+    // it; the compiler's state is abandoned (not destroyed).
+    llvm::CrashRecoveryContext::Enable();
+    llvm::CrashRecoveryContext CRC;
+    if (!CRC.RunSafely([&] { CI->ExecuteAction(Action); })) {
+      Printer.flush();
+      llvm::errs() << "upc-instrument: error: internal error: Clang crashed "
+                      "while parsing '"
+                   << InputFile
+                   << "'; please report this file (see the known Clang 19 "
+                      "limits in docs/front-end.md)\n";
+      Printer.countInternalError();
+      (void)CI.release();
+      (void)State.release();
+      return {};
+    }
+  }
+  if (State->ParseAgainWith.empty())
     Printer.flush();
   Printer.setSourceMapping(nullptr);
-  return std::move(State.ParseAgainWith);
+  return std::move(State->ParseAgainWith);
 }
 
 } // namespace

@@ -58,6 +58,8 @@ public:
   void discardPending() { Pending.clear(); }
 
   unsigned errorsShown() const { return ErrorsShown; }
+  /// Counts an error reported outside the diagnostics engine.
+  void countInternalError() { ++ErrorsShown; }
   unsigned warningsShown() const { return WarningsShown; }
 
   /// Prints "N warnings and M errors generated." if there were any.

@@ -34,6 +34,9 @@ struct UpcFrontendOptions {
   std::string ClangResourceDir;
   /// The directory holding upc.h and the parse-time prelude.
   std::string UpcHeaderDir;
+  /// Turn a crash inside Clang into an error (fuzzers turn it off to see
+  /// the crash).
+  bool RecoverFromCrashes = true;
 };
 
 /// One parsed and checked UPC translation unit.

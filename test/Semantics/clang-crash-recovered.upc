@@ -1,0 +1,15 @@
+// Clang 19 crashes on sizeof of a variably modified type that carries a
+// strict/relaxed/layout tag. The desugarer keeps such operands constant when
+// it can see the UPC qualifier (in the operand or in a macro of the same
+// file); through a macro of another file it cannot, and the front end turns
+// Clang's crash into an error instead of crashing. (The operand is not valid
+// UPC anyway: a shared array of variable length.)
+// RUN: not %upc-instrument -fsyntax-only %s 2> %t.err; test $? -eq 1
+// RUN: FileCheck %s < %t.err
+// CHECK: upc-instrument: error: internal error: Clang crashed while parsing '{{.*}}clang-crash-recovered.upc'
+#include "Inputs/upc-type-macro.h"
+
+void f(int n) {
+  unsigned long s = sizeof(STRICT_SHARED_INT[n]);
+  (void)s;
+}
