@@ -4,7 +4,7 @@
 // file); through a macro of another file it cannot, and the front end turns
 // Clang's crash into an error instead of crashing. (The operand is not valid
 // UPC anyway: a shared array of variable length.)
-// RUN: not %upc-instrument -fsyntax-only %s 2> %t.err; test $? -eq 1
+// RUN: %upc-instrument -fsyntax-only %s 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s < %t.err
 // CHECK: upc-instrument: error: internal error: Clang crashed while parsing '{{.*}}clang-crash-recovered.upc'
 #include "Inputs/upc-type-macro.h"
