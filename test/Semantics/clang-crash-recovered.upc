@@ -6,10 +6,10 @@
 // UPC anyway: a shared array of variable length.)
 // RUN: %upc-instrument -fsyntax-only %s 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s < %t.err
-// CHECK: upc-instrument: error: internal error: Clang crashed while parsing '{{.*}}clang-crash-recovered.upc'
 #include "Inputs/upc-type-macro.h"
 
 void f(int n) {
+  // CHECK: clang-crash-recovered.upc:[[@LINE+1]]:49: error: internal error: Clang crashed while parsing '{{.*}}clang-crash-recovered.upc' near here
   unsigned long s = sizeof(STRICT_SHARED_INT[n]);
   (void)s;
 }

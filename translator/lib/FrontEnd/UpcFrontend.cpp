@@ -16,6 +16,7 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorLexer.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -263,11 +264,22 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
     llvm::CrashRecoveryContext CRC;
     if (!CRC.RunSafely([&] { CI->ExecuteAction(Action); })) {
       Printer.flush();
-      llvm::errs() << "upc-instrument: error: internal error: Clang crashed "
-                      "while parsing '"
+      // Where the parser was: the position of the current lexer.
+      OriginalLocation Where;
+      if (CI->hasPreprocessor() && State->Mapping)
+        if (PreprocessorLexer *L = CI->getPreprocessor().getCurrentLexer())
+          // Files are lexed by a Lexer (no dependency-directive scanning
+          // here).
+          Where = State->Mapping->getOriginalLocation(
+              static_cast<Lexer *>(L)->getSourceLocation());
+      llvm::errs() << (Where.isValid()
+                           ? Where.FileName + ":" + std::to_string(Where.Line) +
+                                 ":" + std::to_string(Where.Column) + ": "
+                           : std::string("upc-instrument: "))
+                   << "error: internal error: Clang crashed while parsing '"
                    << InputFile
-                   << "'; please report this file (see the known Clang 19 "
-                      "limits in docs/front-end.md)\n";
+                   << "' near here; please report this file (see the known "
+                      "Clang 19 limits in docs/front-end.md)\n";
       Printer.countInternalError();
       (void)CI.release();
       (void)State.release();
