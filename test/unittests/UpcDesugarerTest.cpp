@@ -223,6 +223,14 @@ TEST(UpcDesugarerTest, DirectivesBetweenReplacedTokensStay) {
             "for (;;) if (!__upc_forall_affinity(0\n#define M 2\n)) ; else ;");
 }
 
+TEST(UpcDesugarerTest, MemberNamedSharedInMacros) {
+  // `.shared` in a macro is a member, not the keyword: no layout error.
+  EXPECT_TRUE(desugarUpcSource("#define FIELD .shared\nv FIELD[0];\n")
+                  .Diagnostics.empty());
+  EXPECT_TRUE(
+      desugarUpcSource("#define S shared\ns.S [1];\n").Diagnostics.empty());
+}
+
 TEST(UpcDesugarerTest, LinesAreKept) {
   expectLinesKept("shared [\n  4\n] int a;\nint b;\n");
   expectLinesKept("shared [\n] int a;\nint b;\n");

@@ -297,6 +297,7 @@ private:
         continue;
       }
       if (K == Keyword::None && T.Kind == tok::raw_identifier &&
+          Prev != tok::period && Prev != tok::arrow &&
           MacrosEndingWithShared.count(T.Identifier) &&
           is(next(I, C), C, tok::l_square)) {
         Prev = tok::unknown;
@@ -362,8 +363,11 @@ private:
            Tokens[J].Identifier == "THREADS" ||
            MacrosWithUpcQualifiers.count(Tokens[J].Identifier)))
         MacrosWithUpcQualifiers.insert(Name);
+    // `shared` as the keyword, not as a member name (.shared, ->shared).
+    bool AfterMember = End - 1 > Body && (Tokens[End - 2].Kind == tok::period ||
+                                          Tokens[End - 2].Kind == tok::arrow);
     if (Tokens[End - 1].Kind == tok::raw_identifier &&
-        Tokens[End - 1].Identifier == "shared")
+        Tokens[End - 1].Identifier == "shared" && !AfterMember)
       MacrosEndingWithShared.insert(Name);
     if (Tokens[Body].Kind == tok::l_square)
       MacrosStartingWithLayout.insert(Name);
