@@ -40,6 +40,7 @@ struct FrontendState {
   std::shared_ptr<DesugaredFileStore> Store;
   const UpcTranslationUnitHandler &Handler;
   std::unique_ptr<SourceMapping> Mapping;
+  Inclusions Includes;
   BlockSizeExpressions BlockSizes;
   /// First parse only: upc_*sizeof values to substitute in a second parse.
   bool MayParseAgain = false;
@@ -129,7 +130,7 @@ public:
     S.Printer.setThreadsDependentDeclarations(std::move(ThreadsDecls));
     S.Printer.flush();
     if (S.Handler && S.Printer.errorsShown() == ErrorsBefore) {
-      UpcTranslationUnit TU{CI, Ctx, S.Upc, Mapping, S.Printer};
+      UpcTranslationUnit TU{CI, Ctx, S.Upc, Mapping, S.Printer, S.Includes};
       S.Handler(TU);
     }
   }
@@ -154,6 +155,8 @@ protected:
         getUpcDiagID(CI.getDiagnostics(), UpcDiag::SyntaxError));
     PP.addPPCallbacks(std::make_unique<DesugarDiagnosticReporter>(
         *S.Mapping, CI.getDiagnostics()));
+    PP.addPPCallbacks(std::make_unique<Inclusions::Recorder>(
+        CI.getSourceManager(), S.Includes));
     PP.addPPCallbacks(std::make_unique<BlockSizeRecorder>(
         PP, S.BlockSizes, S.Upc.threadsEnvironment()));
     PP.AddPragmaHandler(new UpcPragmaHandler("upc", S.Upc));

@@ -11,6 +11,7 @@
 #ifndef UPC_INSTRUMENT_FRONTEND_UPCFRONTEND_H
 #define UPC_INSTRUMENT_FRONTEND_UPCFRONTEND_H
 
+#include "upc-instrument/FrontEnd/Inclusions.h"
 #include "upc-instrument/FrontEnd/SourceMapping.h"
 #include "upc-instrument/FrontEnd/UpcDiagnosticPrinter.h"
 #include "upc-instrument/Semantics/UpcContext.h"
@@ -46,6 +47,7 @@ struct UpcTranslationUnit {
   UpcContext &Upc;
   const SourceMapping &Sources;
   UpcDiagnosticPrinter &Diagnostics;
+  const Inclusions &Includes;
 };
 
 using UpcTranslationUnitHandler = std::function<void(UpcTranslationUnit &)>;
