@@ -1,0 +1,156 @@
+/*
+ * backend.h - what the backend-independent core (src/core) needs from a
+ * communication backend. Two backends are meant to implement it:
+ *
+ *   pthreads (src/pthreads): every UPC thread is a POSIX thread of one
+ *     process; every segment is directly addressable by every thread.
+ *   MPI (planned): every UPC thread is one MPI process (rank = thread); a
+ *     segment is an MPI-3 window; only the process's own segment (and those of
+ *     same-node ranks, through MPI_Win_allocate_shared) is addressable.
+ *
+ * Addresses are (thread, offset) pairs: the byte offset in the owner's
+ * segment. upcri_segment_base[t] (upcr.h) is non-NULL for each segment the
+ * calling thread can address with plain loads and stores; the inline fast
+ * paths of upcr.h and the core use it, and fall back to the operations below
+ * for the others.
+ *
+ * Completion: when upcrb_put returns, its source buffer may be reused, but
+ * the data may reach the target later (an MPI backend issues MPI_Put and
+ * MPI_Win_flush_local); upcrb_fence completes every put the calling thread
+ * issued and orders it before the thread's later accesses. upcrb_get returns
+ * only when the data has arrived. Atomics are complete on return.
+ *
+ * Atomics: only fetch-and-op style operations (fetch-add, swap, fetch), which
+ * MPI_Fetch_and_op provides; no compare-and-swap, because
+ * MPI_Compare_and_swap is broken in this machine's default Open MPI
+ * one-sided component (see shared notes/platform.md).
+ *
+ * Dynamic allocation: the core's heap bookkeeping (core/heap.c) lives in
+ * process memory and is guarded by upcrb_heap_lock/unlock. On pthreads that
+ * is one process-wide mutex. An MPI backend cannot share that memory; there
+ * the symmetric part of the bookkeeping (used by upc_global_alloc and
+ * upc_all_alloc) would live with thread 0: a single-threaded allocation
+ * server (thread 0 serving requests from MPI_Irecv while it polls, or a
+ * passive-target MPI_Win_lock on an allocator window in rank 0 that holds the
+ * free lists), and each thread's local bookkeeping would stay in its own
+ * process, with the symmetric top published through a fetch-and-op word so
+ * that local allocations can check against it. The core's heap.c keeps these
+ * two kinds of state apart for that reason.
+ */
+#ifndef UPCR_BACKEND_H
+#define UPCR_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "upcr.h"
+
+/* ------------------------------------------------------------------------
+ * Start-up and shutdown
+ * ------------------------------------------------------------------------ */
+
+/* Called once per process, before anything else, with the thread count the
+ * core decided (pthreads) or proposes (MPI ignores it and uses the size of
+ * MPI_COMM_WORLD). Sets upcri_threads and returns the range of UPC threads
+ * this process runs: [*first, *first + *count). */
+void upcrb_init(int *argc, char ***argv, int requested_threads,
+                int *first, int *count);
+
+/* Reserves every segment of segment_size bytes (zero-filled; pages that are
+ * never touched should cost nothing) and fills upcri_segment_base. Returns
+ * nonzero on failure (the core reports it). */
+int upcrb_segments_create(size_t segment_size);
+/* The size passed to upcrb_segments_create (0 before). */
+size_t upcrb_segment_size(void);
+
+/* Runs thread_main(t) once for each UPC thread t of this process, each on
+ * its own OS thread with a stack of at least stack_bytes (the first one may
+ * run on the calling thread). Does not return: thread_main ends through
+ * upcrb_thread_exit. */
+typedef void (*upcrb_thread_main_t)(int thread);
+UPCR_NORETURN void upcrb_run_threads(upcrb_thread_main_t thread_main,
+                                     size_t stack_bytes);
+
+/* The calling UPC thread is done and the program's exit status is decided
+ * (every thread has passed the exit barrier). The process ends with status
+ * once all of its UPC threads have called this; stdio is flushed and atexit
+ * handlers run. */
+UPCR_NORETURN void upcrb_thread_exit(int status);
+
+/* Ends the whole job at once with status (upc_global_exit, fatal errors):
+ * stdio is flushed, atexit handlers do not run (other UPC threads may still
+ * be running user code). */
+UPCR_NORETURN void upcrb_abort(int status);
+
+/* ------------------------------------------------------------------------
+ * Data movement (segments not directly addressable)
+ * ------------------------------------------------------------------------ */
+
+void upcrb_get(void *dst, upcr_thread_t thread, upcr_offset_t offset,
+               size_t nbytes);
+void upcrb_put(upcr_thread_t thread, upcr_offset_t offset, const void *src,
+               size_t nbytes);
+/* Completes the calling thread's outstanding puts and gets and acts as a full
+ * (sequentially consistent) memory fence. */
+void upcrb_fence(void);
+
+/* ------------------------------------------------------------------------
+ * Atomics on 32-bit words in any segment (offset 4-byte aligned).
+ * Sequentially consistent.
+ * ------------------------------------------------------------------------ */
+
+uint32_t upcrb_fetch_add_u32(upcr_thread_t thread, upcr_offset_t offset,
+                             uint32_t value);
+uint32_t upcrb_swap_u32(upcr_thread_t thread, upcr_offset_t offset,
+                        uint32_t value);
+uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset);
+
+/* Blocks while the word still holds `old` (returns at the latest when it
+ * changes and upcrb_wake_u32 is called on it; may return early). Callers
+ * re-check in a loop. pthreads: a futex; MPI: polling with growing sleeps. */
+void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old);
+/* Wakes the threads blocked in upcrb_wait_u32 on that word. */
+void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset);
+
+/* Lets other threads run (a thread about to retry something). */
+void upcrb_yield(void);
+
+/* ------------------------------------------------------------------------
+ * Barrier with value consensus
+ *
+ * Every thread contributes a vote: up to UPCRB_VOTE_SLOTS optional unsigned
+ * 64-bit values. When every thread has notified, each slot's result is the
+ * minimum and maximum of the values that were present, and the lowest
+ * thread that contributed each. An MPI backend computes this with one
+ * MPI_Iallreduce (MPI_MINLOC/MPI_MAXLOC on (value, thread) pairs, absent
+ * values as +inf/-inf) started by notify and completed by wait; pthreads
+ * uses a counter, a generation word and a futex.
+ *
+ * notify and wait alternate on each thread. Both imply a full memory fence
+ * (and complete the thread's outstanding puts).
+ * ------------------------------------------------------------------------ */
+
+#define UPCRB_VOTE_SLOTS 3
+
+typedef struct upcrb_vote {
+  uint64_t value[UPCRB_VOTE_SLOTS];
+  int present[UPCRB_VOTE_SLOTS];
+} upcrb_vote_t;
+
+typedef struct upcrb_tally {
+  int present[UPCRB_VOTE_SLOTS]; /* some thread contributed a value */
+  uint64_t min[UPCRB_VOTE_SLOTS], max[UPCRB_VOTE_SLOTS];
+  int min_thread[UPCRB_VOTE_SLOTS], max_thread[UPCRB_VOTE_SLOTS];
+} upcrb_tally_t;
+
+void upcrb_barrier_notify(const upcrb_vote_t *vote);
+void upcrb_barrier_wait(upcrb_tally_t *tally);
+
+/* ------------------------------------------------------------------------
+ * Dynamic allocation bookkeeping guard (see the note at the top).
+ * ------------------------------------------------------------------------ */
+
+void upcrb_heap_lock(void);
+void upcrb_heap_unlock(void);
+
+#endif /* UPCR_BACKEND_H */

@@ -1,0 +1,78 @@
+/*
+ * error.c - runtime error reports. Every error ends the whole program with
+ * status 1 after one clear message; nothing aborts (no core dumps, no
+ * signals), so that a test harness or a user sees the message and a plain
+ * nonzero status.
+ */
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+void upcri_format_pos(char *buf, size_t size, upcr_srcpos_t pos) {
+  if (!pos.file)
+    snprintf(buf, size, "unknown position");
+  else if (pos.col > 0)
+    snprintf(buf, size, "%s:%d:%d", pos.file, pos.line, pos.col);
+  else
+    snprintf(buf, size, "%s:%d", pos.file, pos.line);
+}
+
+void upcri_format_size(char *buf, size_t size, uint64_t bytes) {
+  static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+  if (bytes < 1024) {
+    snprintf(buf, size, "%llu byte%s", (unsigned long long)bytes,
+             bytes == 1 ? "" : "s");
+    return;
+  }
+  double v = (double)bytes / 1024.0;
+  unsigned u = 0;
+  while (v >= 1024.0 && u + 1 < sizeof units / sizeof *units) {
+    v /= 1024.0;
+    ++u;
+  }
+  /* Exact multiples read better without a fraction ("64 MiB"). */
+  uint64_t unit = (uint64_t)1 << (10 * (u + 1));
+  if (bytes % unit == 0)
+    snprintf(buf, size, "%llu %s", (unsigned long long)(bytes / unit),
+             units[u]);
+  else
+    snprintf(buf, size, "%.1f %s", v, units[u]);
+}
+
+static atomic_int upcri_error_started;
+
+static UPCR_NORETURN void report(const char *prefix, const char *fmt,
+                                 va_list ap) {
+  /* Several threads may fail at once (a barrier mismatch is seen by all):
+   * the first one reports and ends the process, the others wait for that. */
+  if (atomic_exchange(&upcri_error_started, 1)) {
+    for (;;)
+      pause();
+  }
+  char msg[2048];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  fflush(stdout);
+  fprintf(stderr, "%s: error: %s\n", prefix, msg);
+  upcrb_abort(1);
+}
+
+void upcri_error(upcr_srcpos_t pos, const char *fmt, ...) {
+  char prefix[300];
+  if (pos.file)
+    upcri_format_pos(prefix, sizeof prefix, pos);
+  else
+    snprintf(prefix, sizeof prefix, "upc runtime");
+  va_list ap;
+  va_start(ap, fmt);
+  report(prefix, fmt, ap);
+}
+
+void upcri_fatal(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report("upc runtime", fmt, ap);
+}

@@ -1,0 +1,257 @@
+/*
+ * start.c - program start-up (upcr_run), the environment, and exit.
+ */
+/* dl_iterate_phdr */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* The globals upcr.h declares. Before upcr_run there is one thread and no
+ * segment. */
+int upcri_threads = 1;
+__thread int upcri_mythread;
+char **upcri_segment_base;
+__thread int upcr_forall_active;
+
+size_t upcri_heap_size;
+upcr_offset_t upcri_internal_offset;
+
+#define UPCRI_DEFAULT_HEAP_SIZE ((uint64_t)64 << 20)
+/* More threads than this is surely a typo (each one is an OS thread with its
+ * own stack and segment). */
+#define UPCRI_MAX_THREADS 4096
+
+/* ------------------------------------------------------------------------
+ * File records: every translated file puts one upcr_file_info_t into the
+ * ELF section upcri_files; the linker provides these symbols around the
+ * section (weak: a program with no translated file has none).
+ * ------------------------------------------------------------------------ */
+
+extern const upcr_file_info_t __start_upcri_files[] __attribute__((__weak__));
+extern const upcr_file_info_t __stop_upcri_files[] __attribute__((__weak__));
+
+static const upcr_file_info_t *files_begin(void) { return __start_upcri_files; }
+static const upcr_file_info_t *files_end(void) {
+  return __start_upcri_files ? __stop_upcri_files : __start_upcri_files;
+}
+
+static void run_alloc_functions(void) {
+  for (const upcr_file_info_t *f = files_begin(); f != files_end(); ++f)
+    if (f->file && f->alloc)
+      f->alloc();
+}
+
+static void run_init_functions(void) {
+  for (const upcr_file_info_t *f = files_begin(); f != files_end(); ++f)
+    if (f->file && f->init)
+      f->init();
+}
+
+/* The static THREADS the program was translated for (0: any). Files
+ * translated for different counts cannot run together. */
+static int static_threads(const char **file_out) {
+  const upcr_file_info_t *first = NULL;
+  for (const upcr_file_info_t *f = files_begin(); f != files_end(); ++f) {
+    if (!f->file || f->static_threads <= 0)
+      continue;
+    if (first && first->static_threads != f->static_threads)
+      upcri_fatal("%s was translated for %d threads and %s for %d; they "
+                  "cannot run in one program",
+                  first->file, first->static_threads, f->file,
+                  f->static_threads);
+    if (!first)
+      first = f;
+  }
+  *file_out = first ? first->file : NULL;
+  return first ? first->static_threads : 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Environment
+ * ------------------------------------------------------------------------ */
+
+int upcri_parse_size(const char *text, uint64_t *out) {
+  const char *p = text;
+  while (*p == ' ' || *p == '\t')
+    ++p;
+  if (*p < '0' || *p > '9')
+    return -1;
+  errno = 0;
+  char *end;
+  unsigned long long n = strtoull(p, &end, 10);
+  if (errno)
+    return -1;
+  while (*end == ' ')
+    ++end;
+  unsigned shift = 0;
+  switch (*end) {
+  case 'k': case 'K': shift = 10; ++end; break;
+  case 'm': case 'M': shift = 20; ++end; break;
+  case 'g': case 'G': shift = 30; ++end; break;
+  case 't': case 'T': shift = 40; ++end; break;
+  default: break;
+  }
+  /* Accept "K", "KB", "KiB", "B" alike: all mean powers of 1024. */
+  if (shift && (*end == 'i' || *end == 'I'))
+    ++end;
+  if (*end == 'b' || *end == 'B')
+    ++end;
+  while (*end == ' ')
+    ++end;
+  if (*end)
+    return -1;
+  if (shift && n > (UINT64_MAX >> shift))
+    return -1;
+  *out = (uint64_t)n << shift;
+  return 0;
+}
+
+static int threads_from_environment(void) {
+  const char *sfile;
+  int s = static_threads(&sfile);
+  const char *env = getenv("UPC_THREADS");
+  if (!env || !*env) {
+    if (s)
+      return s;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)(n < UPCRI_MAX_THREADS ? n : UPCRI_MAX_THREADS) : 1;
+  }
+  char *end;
+  errno = 0;
+  long n = strtol(env, &end, 10);
+  if (errno || end == env || *end || n <= 0)
+    upcri_fatal("UPC_THREADS=%s is not a positive integer", env);
+  if (n > UPCRI_MAX_THREADS)
+    upcri_fatal("UPC_THREADS=%s is more than the %d threads this runtime "
+                "supports", env, UPCRI_MAX_THREADS);
+  if (s && n != s)
+    upcri_fatal("%s was translated for %d threads (static THREADS), but "
+                "UPC_THREADS=%ld; run it with %d threads",
+                sfile, s, n, s);
+  return (int)n;
+}
+
+static uint64_t heap_size_from_environment(void) {
+  const char *env = getenv("UPC_SHARED_HEAP_SIZE");
+  uint64_t n;
+  if (!env || !*env)
+    return UPCRI_DEFAULT_HEAP_SIZE;
+  if (upcri_parse_size(env, &n) != 0)
+    upcri_fatal("UPC_SHARED_HEAP_SIZE=%s is not a size (bytes, or a number "
+                "with K, M, G or T, such as 256MB)", env);
+  return n;
+}
+
+/* ------------------------------------------------------------------------
+ * Thread stacks: UPC threads get the stack a C program's main thread would
+ * have (its rlimit, at least 8 MiB) plus the static TLS, which glibc carves
+ * out of every thread's stack.
+ * ------------------------------------------------------------------------ */
+
+static int add_tls_size(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  size_t *total = data;
+  for (int i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      *total += info->dlpi_phdr[i].p_memsz + info->dlpi_phdr[i].p_align;
+  return 0;
+}
+
+static size_t thread_stack_size(void) {
+  size_t stack = (size_t)8 << 20;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      rl.rlim_cur > stack)
+    stack = (size_t)rl.rlim_cur;
+  size_t tls = 0;
+  dl_iterate_phdr(add_tls_size, &tls);
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t total = stack + tls + 64 * 1024; /* + glibc's own descriptors */
+  return (total + page - 1) / page * page;
+}
+
+/* ------------------------------------------------------------------------
+ * upcr_run
+ * ------------------------------------------------------------------------ */
+
+static upcr_user_main_t user_main;
+static int user_argc;
+static char **user_argv;
+
+static void thread_main(int thread) {
+  upcri_mythread = thread;
+  /* Every thread runs the ALLOC functions (in the same order); the layout
+   * was fixed by the sizing pass, this only checks it. */
+  run_alloc_functions();
+  upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
+  run_init_functions();
+  upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
+  upcr_exit(user_main(user_argc, user_argv));
+}
+
+int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
+  user_main = main_fn;
+  user_argc = argc;
+  user_argv = argv;
+
+  int threads = threads_from_environment();
+  uint64_t heap = heap_size_from_environment();
+  int first = 0, count = 0;
+  upcrb_init(&user_argc, &user_argv, threads, &first, &count);
+  upcri_mythread = first;
+
+  /* Lay out the static data once, before any segment exists: offsets do not
+   * depend on where segments are mapped. */
+  upcri_static_begin_layout();
+  upcri_internal_offset = upcri_static_reserve(sizeof(upcri_internal_area_t));
+  run_alloc_functions();
+  upcri_static_end_layout();
+
+  const uint64_t align = 4096;
+  uint64_t heap_base = (upcri_static_size + align - 1) / align * align;
+  uint64_t heap_rounded = (heap + 15) / 16 * 16;
+  if (heap_rounded < heap || heap_base + heap_rounded < heap_base ||
+      heap_base + heap_rounded > (uint64_t)SIZE_MAX)
+    upcri_fatal("UPC_SHARED_HEAP_SIZE=%s is too large",
+                getenv("UPC_SHARED_HEAP_SIZE"));
+  upcri_heap_size = (size_t)heap_rounded;
+  size_t segment = (size_t)(heap_base + heap_rounded);
+  if (upcrb_segments_create(segment) != 0) {
+    char seg[64], st[64], hp[64];
+    upcri_format_size(seg, sizeof seg, segment);
+    upcri_format_size(st, sizeof st, upcri_static_size);
+    upcri_format_size(hp, sizeof hp, heap_rounded);
+    upcri_fatal("cannot reserve %d shared segments of %s (%s of static "
+                "data, %s of heap from UPC_SHARED_HEAP_SIZE): %s",
+                upcri_threads, seg, st, hp, strerror(errno));
+  }
+  upcri_heap_init(heap_base, heap_rounded);
+  upcrb_run_threads(thread_main, thread_stack_size());
+}
+
+/* ------------------------------------------------------------------------
+ * Exit
+ * ------------------------------------------------------------------------ */
+
+void upcr_exit(int status) {
+  fflush(stdout);
+  fflush(stderr);
+  int final = upcri_sync_exit(status);
+  upcrb_thread_exit(final);
+}
+
+void upcr_global_exit(int status, upcr_srcpos_t pos) {
+  (void)pos;
+  upcrb_abort(status);
+}

@@ -1,0 +1,279 @@
+/*
+ * backend.c - the pthreads backend: every UPC thread is a POSIX thread of
+ * one process and every segment is directly addressable, so data movement
+ * is memcpy and atomics are the compiler's __atomic builtins.
+ *
+ * Waiting: a waiter spins briefly (a barrier or lock hand-off between
+ * running threads takes well under a microsecond), then sleeps on a Linux
+ * futex, because UPC threads often outnumber cores (4 threads on 2 cores in
+ * the tests). Wakers make the futex system call only when someone may be
+ * asleep on that word (a counter per hash bucket of addresses).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+
+static size_t segment_size;
+static int spin_limit;
+
+/* ------------------------------------------------------------------------
+ * Waiting on 32-bit words
+ * ------------------------------------------------------------------------ */
+
+#define SLEEPER_BUCKETS 64
+static atomic_uint sleepers[SLEEPER_BUCKETS];
+
+static atomic_uint *sleepers_of(const uint32_t *addr) {
+  uintptr_t a = (uintptr_t)addr >> 2;
+  return &sleepers[(a ^ (a >> 6) ^ (a >> 12)) % SLEEPER_BUCKETS];
+}
+
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/* Blocks while *addr == old (may return early). */
+static void wait_word(uint32_t *addr, uint32_t old) {
+  for (int i = 0; i < spin_limit; ++i) {
+    if (__atomic_load_n(addr, __ATOMIC_ACQUIRE) != old)
+      return;
+    cpu_relax();
+  }
+  atomic_uint *count = sleepers_of(addr);
+  atomic_fetch_add(count, 1);
+  if (__atomic_load_n(addr, __ATOMIC_SEQ_CST) == old) {
+    /* The timeout only bounds the damage of a lost wake-up; callers loop. */
+    struct timespec timeout = {0, 100 * 1000 * 1000};
+    syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, old, &timeout, NULL, 0);
+  }
+  atomic_fetch_sub(count, 1);
+}
+
+/* The caller changed *addr with a sequentially consistent operation. */
+static void wake_word(uint32_t *addr) {
+  if (atomic_load(sleepers_of(addr)) != 0)
+    syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+/* ------------------------------------------------------------------------
+ * Start-up, threads, exit
+ * ------------------------------------------------------------------------ */
+
+void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
+                int *count) {
+  (void)argc;
+  (void)argv;
+  upcri_threads = requested_threads;
+  *first = 0;
+  *count = requested_threads;
+  /* Spinning only pays while every thread can have a core. */
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  spin_limit = cpus >= requested_threads ? 4000 : 100;
+}
+
+int upcrb_segments_create(size_t size) {
+  int t = upcri_threads;
+  char **bases = calloc((size_t)t, sizeof *bases);
+  if (!bases)
+    return -1;
+  for (int i = 0; i < t; ++i) {
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+      int err = errno;
+      while (i-- > 0)
+        munmap(bases[i], size);
+      free(bases);
+      errno = err;
+      return -1;
+    }
+    bases[i] = p;
+  }
+  segment_size = size;
+  upcri_segment_base = bases;
+  return 0;
+}
+
+size_t upcrb_segment_size(void) { return segment_size; }
+
+static upcrb_thread_main_t thread_entry;
+static pthread_t *os_threads;
+
+static void *start_thread(void *arg) {
+  thread_entry((int)(intptr_t)arg);
+  return NULL; /* not reached: thread_entry ends in upcrb_thread_exit */
+}
+
+void upcrb_run_threads(upcrb_thread_main_t thread_main, size_t stack_bytes) {
+  thread_entry = thread_main;
+  int t = upcri_threads;
+  os_threads = calloc((size_t)t, sizeof *os_threads);
+  if (!os_threads) {
+    fprintf(stderr, "upc runtime: error: out of memory starting %d threads\n",
+            t);
+    upcrb_abort(1);
+  }
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, stack_bytes);
+  for (int i = 1; i < t; ++i) {
+    int err = pthread_create(&os_threads[i], &attr, start_thread,
+                             (void *)(intptr_t)i);
+    if (err) {
+      fprintf(stderr, "upc runtime: error: cannot start UPC thread %d of %d "
+                      "(stack of %zu bytes): %s\n",
+              i, t, stack_bytes, strerror(err));
+      upcrb_abort(1);
+    }
+  }
+  pthread_attr_destroy(&attr);
+  /* Thread 0 runs on the process's main thread. */
+  thread_main(0);
+  abort(); /* not reached */
+}
+
+void upcrb_thread_exit(int status) {
+  if (upcri_mythread != 0)
+    pthread_exit(NULL);
+  for (int i = 1; i < upcri_threads; ++i)
+    pthread_join(os_threads[i], NULL);
+  exit(status);
+}
+
+void upcrb_abort(int status) {
+  fflush(stdout);
+  fflush(stderr);
+  _exit(status);
+}
+
+/* ------------------------------------------------------------------------
+ * Data movement and atomics
+ * ------------------------------------------------------------------------ */
+
+void upcrb_get(void *dst, upcr_thread_t thread, upcr_offset_t offset,
+               size_t nbytes) {
+  memcpy(dst, upcri_segment_base[thread] + offset, nbytes);
+}
+
+void upcrb_put(upcr_thread_t thread, upcr_offset_t offset, const void *src,
+               size_t nbytes) {
+  memcpy(upcri_segment_base[thread] + offset, src, nbytes);
+}
+
+void upcrb_fence(void) { atomic_thread_fence(memory_order_seq_cst); }
+
+static uint32_t *word(upcr_thread_t thread, upcr_offset_t offset) {
+  return (uint32_t *)(void *)(upcri_segment_base[thread] + offset);
+}
+
+uint32_t upcrb_fetch_add_u32(upcr_thread_t thread, upcr_offset_t offset,
+                             uint32_t value) {
+  return __atomic_fetch_add(word(thread, offset), value, __ATOMIC_SEQ_CST);
+}
+
+uint32_t upcrb_swap_u32(upcr_thread_t thread, upcr_offset_t offset,
+                        uint32_t value) {
+  return __atomic_exchange_n(word(thread, offset), value, __ATOMIC_SEQ_CST);
+}
+
+uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset) {
+  return __atomic_load_n(word(thread, offset), __ATOMIC_SEQ_CST);
+}
+
+void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old) {
+  wait_word(word(thread, offset), old);
+}
+
+void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
+  wake_word(word(thread, offset));
+}
+
+void upcrb_yield(void) { sched_yield(); }
+
+/* ------------------------------------------------------------------------
+ * Barrier: a counter of arrivals and a generation word. The last thread to
+ * notify computes the tally, resets the counter and bumps the generation;
+ * waiters wait for the bump. Tallies are kept by phase parity: one is read
+ * by slow waiters while the next phase fills the other.
+ * ------------------------------------------------------------------------ */
+
+static struct {
+  _Alignas(64) atomic_uint arrived;
+  _Alignas(64) uint32_t generation; /* phases completed (futex word) */
+  _Alignas(64) upcrb_tally_t tally[2];
+} barrier;
+static upcrb_vote_t *votes;
+static pthread_once_t votes_once = PTHREAD_ONCE_INIT;
+static __thread uint32_t barrier_phase;
+
+static void alloc_votes(void) {
+  votes = calloc((size_t)upcri_threads, sizeof *votes);
+  if (!votes) {
+    fprintf(stderr, "upc runtime: error: out of memory\n");
+    upcrb_abort(1);
+  }
+}
+
+static void compute_tally(upcrb_tally_t *out) {
+  memset(out, 0, sizeof *out);
+  for (int t = 0; t < upcri_threads; ++t)
+    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+      if (!votes[t].present[s])
+        continue;
+      uint64_t v = votes[t].value[s];
+      if (!out->present[s] || v < out->min[s]) {
+        out->min[s] = v;
+        out->min_thread[s] = t;
+      }
+      if (!out->present[s] || v > out->max[s]) {
+        out->max[s] = v;
+        out->max_thread[s] = t;
+      }
+      out->present[s] = 1;
+    }
+}
+
+void upcrb_barrier_notify(const upcrb_vote_t *vote) {
+  pthread_once(&votes_once, alloc_votes);
+  votes[upcri_mythread] = *vote;
+  if (atomic_fetch_add(&barrier.arrived, 1) + 1 == (unsigned)upcri_threads) {
+    compute_tally(&barrier.tally[barrier_phase & 1]);
+    atomic_store_explicit(&barrier.arrived, 0, memory_order_relaxed);
+    __atomic_store_n(&barrier.generation, barrier_phase + 1, __ATOMIC_SEQ_CST);
+    wake_word(&barrier.generation);
+  }
+}
+
+void upcrb_barrier_wait(upcrb_tally_t *tally) {
+  while (__atomic_load_n(&barrier.generation, __ATOMIC_ACQUIRE) ==
+         barrier_phase)
+    wait_word(&barrier.generation, barrier_phase);
+  *tally = barrier.tally[barrier_phase & 1];
+  ++barrier_phase;
+  atomic_thread_fence(memory_order_seq_cst);
+}
+
+/* ------------------------------------------------------------------------
+ * Heap bookkeeping guard
+ * ------------------------------------------------------------------------ */
+
+static pthread_mutex_t heap_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void upcrb_heap_lock(void) { pthread_mutex_lock(&heap_mutex); }
+void upcrb_heap_unlock(void) { pthread_mutex_unlock(&heap_mutex); }
