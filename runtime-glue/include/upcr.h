@@ -394,6 +394,49 @@ void upcr_fence(void);
  * (UPC 1.3, 6.6.2). */
 extern __thread int upcr_forall_active;
 
+/* The translation of a outermost upc_forall:
+ *   { UPCR_FORALL_SCOPE; for (A; B; C) if (!UPCR_FORALL_MINE(test)) ; else S }
+ * The scope's cleanup restores the state however the loop is left (break,
+ * return, goto). */
+UPCR_INLINE int upcri_forall_enter(void) {
+  int nested = upcr_forall_active;
+  upcr_forall_active = 1;
+  return nested;
+}
+UPCR_INLINE void upcri_forall_leave(int *nested) {
+  upcr_forall_active = *nested;
+}
+#define UPCR_FORALL_SCOPE                                                      \
+  int upcr_forall_nested_ __attribute__((__cleanup__(upcri_forall_leave))) =  \
+      upcri_forall_enter()
+#define UPCR_FORALL_MINE(test) (upcr_forall_nested_ || (test))
+
+/* Affinity tests: an integer affinity i selects thread i mod THREADS (the
+ * non-negative remainder); a pointer-to-shared the thread it points to. */
+UPCR_INLINE int upcr_forall_affinity_int(long long affinity) {
+  long long t = upcri_threads;
+  long long r = affinity % t;
+  return (r < 0 ? r + t : r) == upcri_mythread;
+}
+UPCR_INLINE int upcr_forall_affinity_unsigned(unsigned long long affinity) {
+  return affinity % (unsigned long long)upcri_threads ==
+         (unsigned long long)upcri_mythread;
+}
+UPCR_INLINE int upcr_forall_affinity_shared(upcr_shared_ptr_t p) {
+  return p.thread == (upcr_thread_t)upcri_mythread;
+}
+UPCR_INLINE int upcr_forall_affinity_pshared(upcr_pshared_ptr_t p) {
+  return p.thread == (upcr_thread_t)upcri_mythread;
+}
+
+/* upc_localsizeof of N elements in blocks of B elements of ESZ bytes: the
+ * most any thread holds (a constant expression when its operands are). */
+#define UPCR_LOCALSIZEOF(N, B, ESZ)                                            \
+  ((((((N) + (B)-1) / (B) + THREADS - 1) / THREADS) * (B) < (N)                \
+        ? ((((N) + (B)-1) / (B) + THREADS - 1) / THREADS) * (B)                \
+        : (N)) *                                                               \
+   (ESZ))
+
 /* ------------------------------------------------------------------------
  * Program start and termination
  * ------------------------------------------------------------------------ */
