@@ -1,9 +1,11 @@
 #!/bin/sh
 # expect.sh STATUS PATTERN COMMAND [ARGS...]
 #
-# Runs COMMAND and passes when it exits with STATUS and its standard error
-# matches the extended regular expression PATTERN; a sanitizer report fails
-# the check whatever the status. Used for the runtime's expected failures.
+# Runs COMMAND and passes when it exits with STATUS and its output (standard
+# output and error together) matches the extended regular expression
+# PATTERN; a sanitizer report fails the check whatever the status. Used for
+# the runtime's expected failures and exit statuses. An empty PATTERN
+# checks only the status.
 set -u
 [ $# -ge 3 ] || { echo "usage: expect.sh STATUS PATTERN COMMAND..." >&2; exit 2; }
 want_status=$1
@@ -12,7 +14,7 @@ shift 2
 
 err=$(mktemp) || exit 2
 trap 'rm -f "$err"' EXIT
-"$@" 2>"$err"
+"$@" >"$err" 2>&1
 status=$?
 cat "$err" >&2
 
@@ -21,8 +23,8 @@ if [ "$status" -ne "$want_status" ]; then
   echo "expect.sh: exit status $status, expected $want_status" >&2
   fail=1
 fi
-if ! grep -Eq -- "$pattern" "$err"; then
-  echo "expect.sh: standard error does not match: $pattern" >&2
+if [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$err"; then
+  echo "expect.sh: output does not match: $pattern" >&2
   fail=1
 fi
 if grep -Eq 'Sanitizer|runtime error:' "$err"; then
