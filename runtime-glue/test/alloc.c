@@ -54,7 +54,7 @@ static void touch_blocked(upcr_shared_ptr_t p, size_t nblocks, size_t nbytes,
   }
 }
 
-static void expected_failure(const char *mode) {
+static UPCR_NORETURN void expected_failure(const char *mode) {
   upcr_srcpos_t pos = UPCR_SRCPOS("heap.upc", 12, 5);
   if (!strcmp(mode, "exhaust-all")) {
     upcr_all_alloc(100 * (size_t)THREADS, 1 << 20, pos);
@@ -86,17 +86,14 @@ static void expected_failure(const char *mode) {
       upcr_free(upcr_pshared_to_shared(upcr_global_lock_alloc(HERE)), pos);
     test_barrier();
   } else {
-    fprintf(stderr, "unknown mode %s\n", mode);
-    exit(2);
+    test_unknown_mode(mode);
   }
-  fprintf(stderr, "thread %d: the expected failure did not happen\n",
-          MYTHREAD);
+  test_failure_missing();
 }
 
 static int user_main(int argc, char **argv) {
   if (argc > 1) {
     expected_failure(argv[1]);
-    return 1;
   }
   const int T = THREADS, me = MYTHREAD;
 

@@ -40,7 +40,7 @@ static upcr_pshared_ptr_t count_slot(int t) {
   return upcr_add_pshared1(counts, sizeof(long), t);
 }
 
-static void expected_failure(const char *mode) {
+static UPCR_NORETURN void expected_failure(const char *mode) {
   upcr_srcpos_t pos = UPCR_SRCPOS("locks.upc", 7, 3);
   int me = MYTHREAD;
   upcr_pshared_ptr_t l = upcr_all_lock_alloc(HERE);
@@ -68,18 +68,14 @@ static void expected_failure(const char *mode) {
       upcr_lock(g, pos);
     }
   } else {
-    fprintf(stderr, "unknown mode %s\n", mode);
-    exit(2);
+    test_unknown_mode(mode);
   }
-  test_barrier();
-  fprintf(stderr, "thread %d: the expected failure did not happen\n", me);
-  exit(1);
+  test_failure_missing();
 }
 
 static int user_main(int argc, char **argv) {
   if (argc > 1) {
     expected_failure(argv[1]);
-    return 0;
   }
   const int T = THREADS, me = MYTHREAD;
 
@@ -144,9 +140,11 @@ static int user_main(int argc, char **argv) {
   if (me == 0)
     printf("locks: acquisitions per thread in 300 ms: min %ld, max %ld\n", lo,
            hi);
-  CHECK(lo > 0);
+  /* Nobody starves. Shares are not equal: with more threads than cores a
+   * thread that is not scheduled takes no ticket. */
+  CHECK(lo >= 100);
   if (T > 1)
-    CHECK(lo * 8 >= hi); /* nobody starves */
+    CHECK(lo * 16 >= hi);
   test_barrier();
 
   /* A lock from upc_global_lock_alloc lives with its allocator; others use

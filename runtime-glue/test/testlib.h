@@ -48,4 +48,17 @@ static inline void *test_local(upcr_shared_ptr_t p) {
   return upcr_shared_to_local(p);
 }
 
+/* The end of a test's expected-failure mode: an unknown mode name, or a
+ * failure that did not happen. */
+static inline UPCR_NORETURN void test_unknown_mode(const char *mode) {
+  fprintf(stderr, "unknown mode %s\n", mode);
+  exit(2);
+}
+static inline UPCR_NORETURN void test_failure_missing(void) {
+  test_barrier();
+  fprintf(stderr, "thread %d: the expected failure did not happen\n",
+          upcr_mythread());
+  exit(1);
+}
+
 #endif

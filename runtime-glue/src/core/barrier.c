@@ -145,14 +145,19 @@ static void complete(int wait_named, int wait_value, const char *wait_what,
   }
 }
 
+/* After upc_notify, the next collective operation must be upc_wait. */
+static void refuse_if_pending(const char *what, upcr_srcpos_t pos) {
+  if (!notify_pending)
+    return;
+  char prev[300];
+  upcri_format_pos(prev, sizeof prev, pos_of(&my_arrival));
+  upcri_error(pos, "%s on thread %d follows %s (%s) without a upc_wait "
+                   "between them",
+              what, upcri_mythread, my_arrival.what, prev);
+}
+
 void upcr_notify(int value, int flags, upcr_srcpos_t pos) {
-  if (notify_pending) {
-    char prev[300];
-    upcri_format_pos(prev, sizeof prev, pos_of(&my_arrival));
-    upcri_error(pos, "upc_notify on thread %d follows another %s (%s) "
-                     "without a upc_wait between them",
-                upcri_mythread, my_arrival.what, prev);
-  }
+  refuse_if_pending("upc_notify", pos);
   int named = !(flags & UPCR_BARRIERFLAG_ANONYMOUS);
   arrive(UPCRI_SYNC_USER, named, named ? value : 0, "upc_notify", pos, 0);
 }
@@ -167,13 +172,7 @@ void upcr_wait(int value, int flags, upcr_srcpos_t pos) {
 }
 
 void upcr_barrier(int value, int flags, upcr_srcpos_t pos) {
-  if (notify_pending) {
-    char prev[300];
-    upcri_format_pos(prev, sizeof prev, pos_of(&my_arrival));
-    upcri_error(pos, "upc_barrier on thread %d follows upc_notify (%s) "
-                     "without a upc_wait between them",
-                upcri_mythread, prev);
-  }
+  refuse_if_pending("upc_barrier", pos);
   int named = !(flags & UPCR_BARRIERFLAG_ANONYMOUS);
   arrive(UPCRI_SYNC_USER, named, named ? value : 0, "upc_barrier", pos, 0);
   upcrb_tally_t tally;
@@ -182,13 +181,7 @@ void upcr_barrier(int value, int flags, upcr_srcpos_t pos) {
 }
 
 void upcri_sync(const char *what, int id, upcr_srcpos_t pos) {
-  if (notify_pending) {
-    char prev[300];
-    upcri_format_pos(prev, sizeof prev, pos_of(&my_arrival));
-    upcri_error(pos, "%s on thread %d is called between upc_notify (%s) and "
-                     "upc_wait",
-                what, upcri_mythread, prev);
-  }
+  refuse_if_pending(what, pos);
   arrive(UPCRI_SYNC_LIBRARY, 1, id, what, pos, 0);
   upcrb_tally_t tally;
   complete(0, 0, what, pos, &tally);

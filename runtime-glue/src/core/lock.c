@@ -97,13 +97,21 @@ static void become_holder(upcr_pshared_ptr_t lock) {
   upcrb_fence();
 }
 
-void upcr_lock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos) {
-  check_lock(lock, "upc_lock", pos);
+/* The checks and the fence before taking a lock. A thread asking again for
+ * a lock it holds would wait for itself forever: an error. */
+static upcr_thread_t begin_acquire(upcr_pshared_ptr_t lock, const char *what,
+                                   upcr_srcpos_t pos) {
+  check_lock(lock, what, pos);
   upcr_thread_t t = lock.thread;
   if (upcrb_load_u32(t, FIELD(lock, holder)) == (uint32_t)upcri_mythread + 1)
-    upcri_error(pos, "upc_lock: thread %d already holds this lock",
+    upcri_error(pos, "%s: thread %d already holds this lock", what,
                 upcri_mythread);
   upcrb_fence();
+  return t;
+}
+
+void upcr_lock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos) {
+  upcr_thread_t t = begin_acquire(lock, "upc_lock", pos);
   uint32_t ticket = upcrb_fetch_add_u32(t, FIELD(lock, next), 1);
   for (;;) {
     uint32_t s = upcrb_load_u32(t, FIELD(lock, serving));
@@ -120,12 +128,7 @@ void upcr_lock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos) {
 }
 
 int upcr_lock_attempt(upcr_pshared_ptr_t lock, upcr_srcpos_t pos) {
-  check_lock(lock, "upc_lock_attempt", pos);
-  upcr_thread_t t = lock.thread;
-  if (upcrb_load_u32(t, FIELD(lock, holder)) == (uint32_t)upcri_mythread + 1)
-    upcri_error(pos, "upc_lock_attempt: thread %d already holds this lock",
-                upcri_mythread);
-  upcrb_fence();
+  upcr_thread_t t = begin_acquire(lock, "upc_lock_attempt", pos);
   /* Queued upc_lock callers go first. */
   if (upcrb_load_u32(t, FIELD(lock, flag)) != 0 ||
       upcrb_load_u32(t, FIELD(lock, next)) !=
