@@ -524,9 +524,20 @@ typedef struct upcr_file_info {
   void (*init)(void);
 } upcr_file_info_t;
 
+/* `retain` keeps the record when the program is linked with --gc-sections
+ * by a linker that does not treat __start_/__stop_ references as roots
+ * (lld does not, by default). */
+#if defined(__has_attribute)
+#if __has_attribute(__retain__)
+#define UPCRI_RETAIN __retain__,
+#endif
+#endif
+#ifndef UPCRI_RETAIN
+#define UPCRI_RETAIN
+#endif
 #define UPCR_REGISTER_FILE(NAME, FILE, STATIC_THREADS, ALLOC, INIT)           \
   static const upcr_file_info_t NAME                                           \
-      __attribute__((__used__, __section__("upcri_files"),                     \
+      __attribute__((__used__, UPCRI_RETAIN __section__("upcri_files"),        \
                      __aligned__(sizeof(void *)))) = {FILE, STATIC_THREADS,    \
                                                       ALLOC, INIT}
 
