@@ -105,8 +105,8 @@ overflow:
               name ? name : "(unnamed)", upcri_threads);
 }
 
-static void allocate(void *proxy_addr, size_t blockbytes, size_t numblocks,
-                     int mult_by_threads, const char *name,
+static void allocate(const void *proxy_addr, size_t blockbytes,
+                     size_t numblocks, int mult_by_threads, const char *name,
                      upcr_offset_t *offset_out) {
   uint64_t bytes =
       bytes_per_thread(blockbytes, numblocks, mult_by_threads, name);
@@ -136,30 +136,36 @@ static void allocate(void *proxy_addr, size_t blockbytes, size_t numblocks,
   *offset_out = e->offset;
 }
 
-void upcr_startup_shalloc(upcr_startup_shalloc_t *infos, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    upcr_offset_t off;
-    allocate(infos[i].sptr_addr, infos[i].blockbytes, infos[i].numblocks,
-             infos[i].mult_by_threads, infos[i].namestr, &off);
-    /* Proxies are process-wide variables: only the layout pass writes them
-     * (every later pass would store the same value, racing). */
-    if (in_layout) {
-      upcr_shared_ptr_t p = {off, 0, 0};
-      *infos[i].sptr_addr = p;
-    }
+/* Both proxy types are {offset, thread, phase-or-0}: a proxy is set through
+ * its bytes, whichever it is. */
+_Static_assert(sizeof(upcr_shared_ptr_t) == sizeof(upcr_pshared_ptr_t) &&
+                   offsetof(upcr_shared_ptr_t, thread) ==
+                       offsetof(upcr_pshared_ptr_t, thread),
+               "the two pointer-to-shared types share one layout");
+
+static void startup_alloc(void *proxy, size_t blockbytes, size_t numblocks,
+                          int mult_by_threads, const char *name) {
+  upcr_offset_t off;
+  allocate(proxy, blockbytes, numblocks, mult_by_threads, name, &off);
+  /* Proxies are process-wide variables: only the layout pass writes them
+   * (every later pass would store the same value, racing). */
+  if (in_layout) {
+    upcr_shared_ptr_t p = {off, 0, 0};
+    memcpy(proxy, &p, sizeof p);
   }
 }
 
+void upcr_startup_shalloc(upcr_startup_shalloc_t *infos, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    startup_alloc(infos[i].sptr_addr, infos[i].blockbytes, infos[i].numblocks,
+                  infos[i].mult_by_threads, infos[i].namestr);
+}
+
 void upcr_startup_pshalloc(upcr_startup_pshalloc_t *infos, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    upcr_offset_t off;
-    allocate(infos[i].psptr_addr, infos[i].blockbytes, infos[i].numblocks,
-             infos[i].mult_by_threads, infos[i].namestr, &off);
-    if (in_layout) {
-      upcr_pshared_ptr_t p = {off, 0, 0};
-      *infos[i].psptr_addr = p;
-    }
-  }
+  for (size_t i = 0; i < count; ++i)
+    startup_alloc(infos[i].psptr_addr, infos[i].blockbytes,
+                  infos[i].numblocks, infos[i].mult_by_threads,
+                  infos[i].namestr);
 }
 
 /* ------------------------------------------------------------------------
