@@ -1,7 +1,8 @@
 /*
  * upc_collective.h (C side) - the UPC collective library (UPC 1.3, 7.3) for
- * C code, with pointers-to-shared as upcr_shared_ptr_t. The `perm` argument
- * of upc_all_permute (a `shared const int *`) is one too.
+ * C code, with pointers-to-shared as upcr_shared_ptr_t, except the `perm`
+ * argument of upc_all_permute: a `shared const int *` (block size 1), so a
+ * phaseless upcr_pshared_ptr_t.
  */
 #ifndef _UPC_COLLECTIVE_H_
 #define _UPC_COLLECTIVE_H_
@@ -26,7 +27,7 @@ void upc_all_gather_all(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
 void upc_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
                       size_t nbytes, upc_flag_t flags);
 void upc_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                     upcr_shared_ptr_t perm, size_t nbytes, upc_flag_t flags);
+                     upcr_pshared_ptr_t perm, size_t nbytes, upc_flag_t flags);
 
 #define __UPCR_C_REDUCE_DECLS(T, TYPE)                                         \
   void upc_all_reduce##T(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,         \

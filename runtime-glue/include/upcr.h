@@ -586,7 +586,7 @@ void upcr_all_gather_all(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
 void upcr_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
                        size_t nbytes, int flags, upcr_srcpos_t pos);
 void upcr_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                      upcr_shared_ptr_t perm, size_t nbytes, int flags,
+                      upcr_pshared_ptr_t perm, size_t nbytes, int flags,
                       upcr_srcpos_t pos);
 
 #define UPCRI_REDUCE_DECLS(T, TYPE)                                            \

@@ -168,7 +168,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     clear_my_block(dst, nb);
     test_barrier();
     before(flags);
-    upc_all_permute(dst, src, perm, nb, flags);
+    upc_all_permute(dst, src, upcr_shared_to_pshared(perm), nb, flags);
     after(flags);
     for (int i = 0; i < T; ++i) {
       int target = T % 3 == 0 ? (i + 1) % T : (i * 3 + 1) % T;

@@ -172,21 +172,21 @@ void upcr_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
 }
 
 void upcr_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                      upcr_shared_ptr_t perm, size_t nbytes, int flags,
+                      upcr_pshared_ptr_t perm, size_t nbytes, int flags,
                       upcr_srcpos_t pos) {
   const char *what = "upc_all_permute";
   upcri_coll_enter(flags, what, UPCRI_ID_PERMUTE, pos);
   if (nbytes) {
     check_blocks(dst, nbytes, what, pos);
     check_blocks(src, nbytes, what, pos);
-    check_ptr(perm, sizeof(int), what, pos);
+    check_ptr(upcr_pshared_to_shared(perm), sizeof(int), what, pos);
     /* perm is a shared int[THREADS] (block size 1): read it all, check it
      * is a permutation, find whose block comes here. */
     int me = upcri_mythread, from = -1;
     unsigned char *seen = calloc((size_t)upcri_threads, 1);
     if (!seen)
       upcri_fatal("out of memory in %s", what);
-    upcr_pshared_ptr_t pp = upcr_shared_to_pshared(perm);
+    upcr_pshared_ptr_t pp = perm;
     for (int i = 0; i < upcri_threads; ++i) {
       upcr_pshared_ptr_t e = upcr_add_pshared1(pp, sizeof(int), i);
       int v;

@@ -117,7 +117,7 @@ void upc_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
   upcr_all_exchange(dst, src, nbytes, flags, NOPOS);
 }
 void upc_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                     upcr_shared_ptr_t perm, size_t nbytes, upc_flag_t flags) {
+                     upcr_pshared_ptr_t perm, size_t nbytes, upc_flag_t flags) {
   upcr_all_permute(dst, src, perm, nbytes, flags, NOPOS);
 }
 
