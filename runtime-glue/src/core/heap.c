@@ -192,8 +192,13 @@ static UPCR_NORETURN void exhausted(upcr_srcpos_t pos, const char *call,
   upcri_format_size(n, sizeof n, need);
   upcri_format_size(a, sizeof a, avail);
   upcri_format_size(h, sizeof h, heap_end - heap_base);
-  upcri_error(pos, "%s: shared heap exhausted: needs %s %s, %s free of %s "
-                   "(UPC_SHARED_HEAP_SIZE)",
+  if (!strcmp(n, a)) {
+    /* Rounded alike: say it in bytes. */
+    snprintf(n, sizeof n, "%llu bytes", (unsigned long long)need);
+    snprintf(a, sizeof a, "%llu bytes", (unsigned long long)avail);
+  }
+  upcri_error(pos, "%s: shared heap exhausted: needs %s %s, the largest free "
+                   "block is %s (heap %s, UPC_SHARED_HEAP_SIZE)",
               call, n, where, a, h);
 }
 
@@ -207,17 +212,18 @@ static upcr_shared_ptr_t symmetric_alloc(size_t nblocks, size_t nbytes,
   if (nblocks == 0 || nbytes == 0)
     return UPCR_NULL_SHARED;
   uint64_t t = (uint64_t)upcri_threads, per_thread;
-  if (__builtin_mul_overflow(((uint64_t)nblocks + t - 1) / t,
-                             (uint64_t)nbytes, &per_thread) ||
+  /* ceil(nblocks / t), without overflowing for huge nblocks */
+  uint64_t blocks = (uint64_t)nblocks / t + ((uint64_t)nblocks % t != 0);
+  if (__builtin_mul_overflow(blocks, (uint64_t)nbytes, &per_thread) ||
       per_thread > UINT64_MAX - UPCRI_HEAP_ALIGN)
-    exhausted(pos, call, "per thread (overflow)", UINT64_MAX, 0);
+    upcri_error(pos, "%s: the requested size overflows", call);
   uint64_t size = round_size(per_thread);
   upcrb_heap_lock();
   uint64_t off = sym_alloc(size);
   uint64_t avail = off ? 0 : sym_available();
   upcrb_heap_unlock();
   if (!off)
-    exhausted(pos, call, "per thread", per_thread, avail);
+    exhausted(pos, call, "per thread", size, avail);
   upcr_shared_ptr_t p = {off, 0, 0};
   return p;
 }
@@ -227,7 +233,7 @@ static upcr_shared_ptr_t thread_alloc(size_t nbytes, int lock,
   if (nbytes == 0)
     return UPCR_NULL_SHARED;
   if (nbytes > UINT64_MAX - UPCRI_HEAP_ALIGN)
-    exhausted(pos, call, "(overflow)", UINT64_MAX, 0);
+    upcri_error(pos, "%s: the requested size overflows", call);
   int me = upcri_mythread;
   uint64_t size = round_size(nbytes);
   upcrb_heap_lock();
@@ -237,7 +243,7 @@ static upcr_shared_ptr_t thread_alloc(size_t nbytes, int lock,
   if (!off) {
     char where[48];
     snprintf(where, sizeof where, "on thread %d", me);
-    exhausted(pos, call, where, nbytes, avail);
+    exhausted(pos, call, where, size, avail);
   }
   upcr_shared_ptr_t p = {off, (upcr_thread_t)me, 0};
   return p;
