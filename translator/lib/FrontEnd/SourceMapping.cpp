@@ -122,7 +122,8 @@ OriginalLocation SourceMapping::getOriginalLocation(SourceLocation Loc) const {
   Result.Line = P.getLine();
   Result.Offset = getOriginalOffset(Result.File, SM.getFileOffset(Loc));
   llvm::StringRef Text = getOriginalText(Result.File);
-  size_t LineStart = Text.substr(0, Result.Offset).rfind('\n');
+  // A line ends at \n, \r\n or a lone \r, as for Clang's SourceManager.
+  size_t LineStart = Text.substr(0, Result.Offset).find_last_of("\r\n");
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   Result.Column = Result.Offset - LineStart + 1;
   return Result;

@@ -339,10 +339,12 @@ void UpcDiagnosticPrinter::renderSnippet(const StoredDiagnostic &D,
   if (Loc.Offset > Text.size())
     return;
   size_t LineStart = Loc.Offset - (Loc.Column - 1);
-  size_t LineEnd = Text.find('\n', LineStart);
+  // The line ends at \n, \r\n or a lone \r (Loc.Column counts the same
+  // way).
+  size_t LineEnd = Text.find_first_of("\r\n", LineStart);
   if (LineEnd == llvm::StringRef::npos)
     LineEnd = Text.size();
-  llvm::StringRef Line = Text.slice(LineStart, LineEnd).rtrim('\r');
+  llvm::StringRef Line = Text.slice(LineStart, LineEnd);
 
   // Display columns, with tabs expanded as Clang does.
   std::vector<unsigned> DisplayColumn(Line.size() + 1, 0);
