@@ -129,8 +129,13 @@ TEST(UpcDesugarerTest, SizeOperandsHaveConstantDimensions) {
   EXPECT_EQ(desugar("#define SI strict shared int\nn = sizeof(SI[k]);"),
             "#define SI __upc_strict __upc_shared int\n"
             "n = sizeof(SI[__upc_array_dimension(k)]);");
-  // Plain C keeps its variable length arrays.
+  // Plain C keeps its variable length arrays; a member named THREADS (also
+  // through a macro) is plain C.
   EXPECT_EQ(desugar("n = sizeof(int[k]);"), "n = sizeof(int[k]);");
+  EXPECT_EQ(desugar("n = sizeof(char[p->THREADS]);"),
+            "n = sizeof(char[p->THREADS]);");
+  EXPECT_EQ(desugar("#define COUNT ->THREADS\nn = sizeof(char[p COUNT]);"),
+            "#define COUNT ->THREADS\nn = sizeof(char[p COUNT]);");
   EXPECT_EQ(desugar("n = upc_localsizeof(shared int [2*THREADS]);"),
             "n = ((__upc_localsizeof_t)sizeof(__upc_shared int "
             "[__upc_array_dimension(2*__upc_THREADS)]));");

@@ -356,18 +356,17 @@ private:
     MacrosWithUpcQualifiers.erase(Name);
     if (Body >= End)
       return;
+    // A keyword after '.' or '->' is a member name (.shared, ->THREADS).
+    auto IsMember = [&](size_t J) {
+      return J > Body && (Tokens[J - 1].Kind == tok::period ||
+                          Tokens[J - 1].Kind == tok::arrow);
+    };
     for (size_t J = Body; J < End; ++J)
       if (Tokens[J].Kind == tok::raw_identifier &&
-          (Tokens[J].Identifier == "shared" || Tokens[J].Identifier == "strict" ||
-           Tokens[J].Identifier == "relaxed" ||
-           Tokens[J].Identifier == "THREADS" ||
-           MacrosWithUpcQualifiers.count(Tokens[J].Identifier)))
+          writesUpc(Tokens[J].Identifier, IsMember(J)))
         MacrosWithUpcQualifiers.insert(Name);
-    // `shared` as the keyword, not as a member name (.shared, ->shared).
-    bool AfterMember = End - 1 > Body && (Tokens[End - 2].Kind == tok::period ||
-                                          Tokens[End - 2].Kind == tok::arrow);
     if (Tokens[End - 1].Kind == tok::raw_identifier &&
-        Tokens[End - 1].Identifier == "shared" && !AfterMember)
+        Tokens[End - 1].Identifier == "shared" && !IsMember(End - 1))
       MacrosEndingWithShared.insert(Name);
     if (Tokens[Body].Kind == tok::l_square)
       MacrosStartingWithLayout.insert(Name);
@@ -415,16 +414,26 @@ private:
     return Close + 1;
   }
 
+  /// Whether the name \p Name writes a UPC qualifier or THREADS: it is one
+  /// (unless it names a member, after '.' or '->'), or it is a macro of this
+  /// file that writes one (a macro expands after '.' or '->' too).
+  bool writesUpc(llvm::StringRef Name, bool AfterMemberAccess) const {
+    if (MacrosWithUpcQualifiers.count(Name))
+      return true;
+    return !AfterMemberAccess && (Name == "shared" || Name == "strict" ||
+                                  Name == "relaxed" || Name == "THREADS");
+  }
+
   /// Whether tokens strictly between \p Open and \p Close name a UPC
   /// qualifier or THREADS, directly or through a macro of this file.
   bool mentionsUpc(size_t Open, size_t Close, const Context &C) const {
+    tok::TokenKind Prev = tok::unknown;
     for (size_t J = next(Open, C); J < Close; J = next(J, C)) {
-      if (Tokens[J].Kind != tok::raw_identifier)
-        continue;
-      llvm::StringRef Name = Tokens[J].Identifier;
-      if (Name == "shared" || Name == "strict" || Name == "relaxed" ||
-          Name == "THREADS" || MacrosWithUpcQualifiers.count(Name))
+      if (Tokens[J].Kind == tok::raw_identifier &&
+          writesUpc(Tokens[J].Identifier,
+                    Prev == tok::period || Prev == tok::arrow))
         return true;
+      Prev = Tokens[J].Kind;
     }
     return false;
   }
