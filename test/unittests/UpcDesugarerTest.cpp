@@ -144,6 +144,32 @@ TEST(UpcDesugarerTest, SizeOperandsHaveConstantDimensions) {
   EXPECT_EQ(desugar("n = sizeof a[i];"), "n = sizeof a[i];");
 }
 
+TEST(UpcDesugarerTest, UnclosedSizeOperandsHaveConstantDimensions) {
+  // Clang reads an operand without its ')' up to the first bracket or ';'
+  // that is not its own, and goes on with the type it read.
+  EXPECT_EQ(desugar("n = sizeof(shared [4] int [THREADS];"),
+            "n = sizeof(__upc_shared_block (4) int "
+            "[__upc_array_dimension(__upc_THREADS)];");
+  EXPECT_EQ(desugar("n = sizeof(strict int [m] }"),
+            "n = sizeof(__upc_strict int [__upc_array_dimension(m)] }");
+  // A dimension without its ']' is wrapped up to where Clang stops reading.
+  EXPECT_EQ(desugar("n = sizeof(strict int [m);"),
+            "n = sizeof(__upc_strict int [__upc_array_dimension(m));");
+  EXPECT_EQ(desugar("n = sizeof(strict int [m"),
+            "n = sizeof(__upc_strict int [__upc_array_dimension(m)");
+  EXPECT_EQ(desugar("#define S sizeof(strict int [m\nint a[k];"),
+            "#define S sizeof(__upc_strict int [__upc_array_dimension(m)\n"
+            "int a[k];");
+  // One that leaves a bracket open cannot be a macro argument: no dimension.
+  EXPECT_EQ(desugar("n = sizeof(strict int [(m]);"),
+            "n = sizeof(__upc_strict int  (m]);");
+  EXPECT_EQ(desugar("n = sizeof(strict int [sizeof(strict int [k]]);"),
+            "n = sizeof(__upc_strict int  sizeof(__upc_strict int "
+            "[__upc_array_dimension(k)]]);");
+  // Plain C stays as it is.
+  EXPECT_EQ(desugar("n = sizeof(int [m];"), "n = sizeof(int [m];");
+}
+
 TEST(UpcDesugarerTest, MalformedForallKeepsOnlyTheBody) {
   DesugaredSource D = desugarUpcSource("upc_forall (a; b; c; d; e) f();");
   EXPECT_EQ(D.Text, "for (;;             ) f();");

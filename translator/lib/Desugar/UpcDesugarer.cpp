@@ -12,6 +12,7 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -85,6 +86,11 @@ bool isOpening(tok::TokenKind K) {
 }
 bool isClosing(tok::TokenKind K) {
   return K == tok::r_paren || K == tok::r_square || K == tok::r_brace;
+}
+tok::TokenKind closingOf(tok::TokenKind Open) {
+  return Open == tok::l_paren    ? tok::r_paren
+         : Open == tok::l_square ? tok::r_square
+                                 : tok::r_brace;
 }
 
 /// Whether a token can end an operand (and so an expression).
@@ -219,10 +225,7 @@ private:
       if (isOpening(K)) {
         Stack.push_back(K);
       } else if (isClosing(K)) {
-        tok::TokenKind Expected = Stack.back() == tok::l_paren    ? tok::r_paren
-                                  : Stack.back() == tok::l_square ? tok::r_square
-                                                                  : tok::r_brace;
-        if (K != Expected)
+        if (K != closingOf(Stack.back()))
           return NotFound;
         Stack.pop_back();
         if (Stack.empty())
@@ -230,6 +233,33 @@ private:
       }
     }
     return NotFound;
+  }
+
+  /// Where Clang stops reading a bracketed construct whose closing bracket
+  /// is missing (findClosing found none): at the first closing bracket that
+  /// does not close one opened after \p Open, at a ';' outside braces opened
+  /// after it (its error recovery stops there), or at the end of the context.
+  /// \p Balanced tells whether every bracket opened after \p Open is closed
+  /// there; \p Last is the last token before the end (\p Open if none).
+  size_t findUnclosedEnd(size_t Open, const Context &C, bool &Balanced,
+                         size_t &Last) const {
+    std::vector<tok::TokenKind> Stack;
+    Last = Open;
+    size_t I = next(Open, C);
+    for (; I < C.End; Last = I, I = next(I, C)) {
+      tok::TokenKind K = Tokens[I].Kind;
+      if (isOpening(K)) {
+        Stack.push_back(K);
+      } else if (isClosing(K)) {
+        if (Stack.empty() || K != closingOf(Stack.back()))
+          break;
+        Stack.pop_back();
+      } else if (K == tok::semi && !llvm::is_contained(Stack, tok::l_brace)) {
+        break;
+      }
+    }
+    Balanced = Stack.empty();
+    return I;
   }
 
   void addDiag(unsigned Offset, std::string Message) {
@@ -405,13 +435,23 @@ private:
     size_t Open = next(I, C);
     if (!is(Open, C, tok::l_paren))
       return I + 1;
+    // Without its ')' the operand still reaches Clang, which reports the
+    // missing ')' but goes on with the type it read (and crashes on a
+    // variable dimension): its dimensions are wrapped all the same, up to
+    // where Clang stops reading it.
     size_t Close = findClosing(Open, C);
-    if (Close == NotFound || !mentionsUpc(Open, Close, C))
+    size_t End = Close;
+    if (Close == NotFound) {
+      bool Balanced;
+      size_t Last;
+      End = findUnclosedEnd(Open, C, Balanced, Last);
+    }
+    if (!mentionsUpc(Open, End, C))
       return I + 1;
     ++SizeOperandDepth;
-    processRange(Open + 1, {Close, C.InDirective});
+    processRange(Open + 1, {End, C.InDirective});
     --SizeOperandDepth;
-    return Close + 1;
+    return Close == NotFound ? End : Close + 1;
   }
 
   /// Whether the name \p Name writes a UPC qualifier or THREADS: it is one
@@ -442,7 +482,7 @@ private:
   size_t wrapArrayDimension(size_t Open, const Context &C) {
     size_t Close = findClosing(Open, C);
     if (Close == NotFound)
-      return Open + 1;
+      return wrapUnclosedArrayDimension(Open, C);
     size_t First = next(Open, C);
     if (First == Close ||
         (next(First, C) == Close && Tokens[First].Kind == tok::star))
@@ -451,6 +491,29 @@ private:
     processRange(First, {Close, C.InDirective});
     replaceToken(Close, ")]");
     return Close + 1;
+  }
+
+  /// [ e without its ']' (in a size operand whose brackets do not match):
+  /// Clang reads the dimension up to where findUnclosedEnd stops and reports
+  /// the missing ']' there, so e is wrapped up to there. If e leaves a
+  /// bracket open itself, it cannot be the argument of the wrapping macro:
+  /// the '[' is blanked instead, so that there is no dimension at all (Clang
+  /// reports the brackets that do not match).
+  size_t wrapUnclosedArrayDimension(size_t Open, const Context &C) {
+    bool Balanced;
+    size_t Last;
+    size_t End = findUnclosedEnd(Open, C, Balanced, Last);
+    if (!Balanced) {
+      blankToken(Open);
+      return Open + 1;
+    }
+    size_t First = next(Open, C);
+    if (First == End || (Last == First && Tokens[First].Kind == tok::star))
+      return End;
+    replaceToken(Open, ("[" + names::ArrayDimension + "(").str());
+    processRange(First, {End, C.InDirective});
+    insertAt(Tokens[Last].end(), ")");
+    return End;
   }
 
   size_t rewriteKeyword(Keyword K, size_t I, const Context &C) {
