@@ -1,6 +1,7 @@
 //===- Inclusions.cpp -----------------------------------------------------===//
 
 #include "upc-instrument/FrontEnd/Inclusions.h"
+#include "upc-instrument/Support/OwnCode.h"
 
 using namespace clang;
 
@@ -15,6 +16,7 @@ void Inclusions::Recorder::InclusionDirective(
     SourceLocation HashLoc, const Token &, StringRef FileName, bool IsAngled,
     CharSourceRange FilenameRange, OptionalFileEntryRef File, StringRef,
     StringRef, const Module *, bool, SrcMgr::CharacteristicKind) {
+  OwnCodeScope Own;
   upc::InclusionDirective D;
   D.HashLoc = HashLoc;
   D.FilenameEnd = FilenameRange.getEnd();
@@ -27,6 +29,7 @@ void Inclusions::Recorder::InclusionDirective(
 void Inclusions::Recorder::FileChanged(SourceLocation Loc,
                                        FileChangeReason Reason,
                                        SrcMgr::CharacteristicKind, FileID) {
+  OwnCodeScope Own;
   if (Reason != EnterFile || Into.Directives.empty())
     return;
   FileID Entered = SM.getFileID(Loc);

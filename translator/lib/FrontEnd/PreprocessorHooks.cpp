@@ -3,6 +3,7 @@
 #include "PreprocessorHooks.h"
 #include "upc-instrument/Desugar/InternalNames.h"
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
+#include "upc-instrument/Support/OwnCode.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Lex/MacroArgs.h"
@@ -168,6 +169,7 @@ void BlockSizeRecorder::setAnnotation(bool On, SourceLocation Loc) {
 void BlockSizeRecorder::MacroExpands(const Token &MacroName,
                                      const MacroDefinition &, SourceRange Range,
                                      const MacroArgs *Args) {
+  OwnCodeScope Own;
   const IdentifierInfo *II = MacroName.getIdentifierInfo();
   if (!Args || !II)
     return;
@@ -220,6 +222,7 @@ EvaluateBlockSizesPragma::EvaluateBlockSizesPragma(
 void EvaluateBlockSizesPragma::HandlePragma(Preprocessor &PP,
                                             PragmaIntroducer Introducer,
                                             Token &FirstToken) {
+  OwnCodeScope Own;
   Token Tok = FirstToken;
   while (Tok.isNot(tok::eod))
     PP.LexUnexpandedToken(Tok);
@@ -237,6 +240,7 @@ void EvaluateBlockSizesPragma::HandlePragma(Preprocessor &PP,
 void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
                                     PragmaIntroducer Introducer,
                                     Token &FirstToken) {
+  OwnCodeScope Own;
   SourceLocation Loc =
       PP.getSourceManager().getExpansionLoc(Introducer.Loc);
   bool IsUpc = getName() == "upc";
@@ -273,6 +277,7 @@ void DesugarDiagnosticReporter::FileChanged(SourceLocation Loc,
                                             FileChangeReason Reason,
                                             SrcMgr::CharacteristicKind,
                                             FileID) {
+  OwnCodeScope Own;
   if (Reason != EnterFile)
     return;
   const SourceManager &SM = Mapping.getSourceManager();

@@ -1,6 +1,7 @@
 //===- UpcDiagnosticPrinter.cpp -------------------------------------------===//
 
 #include "upc-instrument/FrontEnd/UpcDiagnosticPrinter.h"
+#include "upc-instrument/Support/OwnCode.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -77,10 +78,14 @@ void UpcDiagnosticPrinter::BeginSourceFile(const LangOptions &LO,
   LangOpts = &LO;
 }
 
-void UpcDiagnosticPrinter::EndSourceFile() { flush(); }
+void UpcDiagnosticPrinter::EndSourceFile() {
+  OwnCodeScope Own;
+  flush();
+}
 
 void UpcDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                             const Diagnostic &Info) {
+  OwnCodeScope Own;
   // Clang does not map the severity of custom diagnostics (the UPC checks):
   // apply -w and -Werror here.
   bool Custom = Info.getID() >= diag::DIAG_UPPER_LIMIT;
@@ -255,6 +260,17 @@ void UpcDiagnosticPrinter::printSummary() {
     OS << ErrorsShown << " error" << (ErrorsShown == 1 ? "" : "s");
   OS << " generated.\n";
   OS.flush();
+}
+
+void UpcDiagnosticPrinter::reportInternalError(const OriginalLocation &Where,
+                                               llvm::StringRef Message) {
+  if (Where.isValid())
+    OS << Where.FileName << ':' << Where.Line << ':' << Where.Column << ": ";
+  else
+    OS << ToolName << ": ";
+  OS << "error: internal error: " << Message << '\n';
+  OS.flush();
+  ++ErrorsShown;
 }
 
 void UpcDiagnosticPrinter::render(const Held &H) {

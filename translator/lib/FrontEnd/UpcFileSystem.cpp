@@ -1,6 +1,7 @@
 //===- UpcFileSystem.cpp --------------------------------------------------===//
 
 #include "upc-instrument/FrontEnd/UpcFileSystem.h"
+#include "upc-instrument/Support/OwnCode.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -128,6 +129,7 @@ private:
 
   /// The desugared form of \p Path, or null if it is read as C.
   std::shared_ptr<DesugaredSource> desugared(const std::string &Path) {
+    OwnCodeScope Own;
     {
       std::lock_guard<std::mutex> Lock(Store->Mutex);
       auto It = Store->ByPath.find(Path);

@@ -7,6 +7,7 @@
 #include "upc-instrument/Semantics/UpcConstraintChecker.h"
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
+#include "upc-instrument/Support/OwnCode.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -21,6 +22,11 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
+
+#include <cstdlib>
+#include <memory>
+#include <vector>
 
 using namespace clang;
 
@@ -89,10 +95,12 @@ public:
   // Sema installs Clang's type printing when it is created; ours replaces
   // it once Sema is initialised, before parsing starts.
   void InitializeSema(Sema &) override {
+    OwnCodeScope Own;
     installUpcTypePrinting(CI.getDiagnostics(), CI.getASTContext(), &S.Upc);
   }
 
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    OwnCodeScope Own;
     // The block sizes injected at the end of the main file, evaluated with
     // diagnostics suppressed (see EvaluateBlockSizesPragma).
     for (Decl *D : DG)
@@ -107,6 +115,7 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    OwnCodeScope Own;
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     Diags.setSuppressAllDiagnostics(false);
     const SourceMapping &Mapping = *S.Mapping;
@@ -148,6 +157,7 @@ public:
 
 protected:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    OwnCodeScope Own;
     Preprocessor &PP = CI.getPreprocessor();
     S.Mapping = std::make_unique<SourceMapping>(CI.getSourceManager(), S.Store);
     S.Printer.setSourceMapping(S.Mapping.get());
@@ -167,6 +177,7 @@ protected:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    OwnCodeScope Own;
     auto C = std::make_unique<UpcConsumer>(CI, S);
     C->ErrorsBefore = S.Printer.errorsShown();
     return C;
@@ -262,10 +273,17 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
     CI->ExecuteAction(Action);
   } else {
     // A defect in Clang must not take the tool down: after a crash, report
-    // it; the compiler's state is abandoned (not destroyed).
+    // it. The crash jumps out of Clang's frames (longjmp): the pretty stack
+    // trace entries they pushed are dropped, as Clang's driver does.
     llvm::CrashRecoveryContext::Enable();
     llvm::CrashRecoveryContext CRC;
+    const void *PrettyStackState = llvm::SavePrettyStackState();
     if (!CRC.RunSafely([&] { CI->ExecuteAction(Action); })) {
+      llvm::RestorePrettyStackState(PrettyStackState);
+      // The crash was in our code if it left an OwnCodeScope open (this is
+      // not called from one).
+      bool InOwnCode = OwnCodeScope::isActive();
+      OwnCodeScope::resetAfterCrash();
       Printer.flush();
       // Where the parser was: the position of the current lexer.
       OriginalLocation Where;
@@ -275,17 +293,26 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
           // here).
           Where = State->Mapping->getOriginalLocation(
               static_cast<Lexer *>(L)->getSourceLocation());
-      llvm::errs() << (Where.isValid()
-                           ? Where.FileName + ":" + std::to_string(Where.Line) +
-                                 ":" + std::to_string(Where.Column) + ": "
-                           : std::string("upc-instrument: "))
-                   << "error: internal error: Clang crashed while parsing '"
-                   << InputFile
-                   << "' near here; please report this file (see the known "
-                      "Clang 19 limits in docs/front-end.md)\n";
-      Printer.countInternalError();
-      (void)CI.release();
-      (void)State.release();
+      std::string Message =
+          InOwnCode ? "upc-instrument crashed while parsing '" +
+                          InputFile.str() +
+                          "' near here; please report this file"
+                    : "Clang crashed while parsing '" + InputFile.str() +
+                          "' near here; please report this file (see the "
+                          "known Clang 19 limits in docs/front-end.md)";
+      Printer.reportInternalError(Where, Message);
+      if (InOwnCode && Opts.CrashInOwnCodeIsFatal) {
+        llvm::errs() << "upc-instrument: the crash was in upc-instrument's "
+                        "own code; aborting\n";
+        std::abort();
+      }
+      // The compiler's state may be inconsistent: it is abandoned, not
+      // destroyed, and kept reachable so that leak checkers (the fuzzers')
+      // do not report it.
+      static auto *Abandoned =
+          new std::vector<std::pair<std::unique_ptr<CompilerInstance>,
+                                    std::unique_ptr<FrontendState>>>();
+      Abandoned->emplace_back(std::move(CI), std::move(State));
       return {};
     }
   }

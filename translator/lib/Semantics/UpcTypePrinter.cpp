@@ -10,6 +10,7 @@
 #include "upc-instrument/Desugar/InternalNames.h"
 #include "upc-instrument/Semantics/UpcContext.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
+#include "upc-instrument/Support/OwnCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTDiagnostic.h"
@@ -207,6 +208,7 @@ void formatDiagnosticArgument(DiagnosticsEngine::ArgumentKind Kind,
                               ArrayRef<DiagnosticsEngine::ArgumentValue> Prev,
                               SmallVectorImpl<char> &Output, void *Cookie,
                               ArrayRef<intptr_t> QualTypeVals) {
+  OwnCodeScope Own;
   auto &Cfg = *static_cast<PrintingCookie *>(Cookie);
   ASTContext &Ctx = *Cfg.Ctx;
   intptr_t TypeVal = Val;

@@ -58,8 +58,10 @@ public:
   void discardPending() { Pending.clear(); }
 
   unsigned errorsShown() const { return ErrorsShown; }
-  /// Counts an error reported outside the diagnostics engine.
-  void countInternalError() { ++ErrorsShown; }
+  /// Prints and counts an error that the diagnostics engine cannot report
+  /// (a crash ended the parse), at \p Where if it is valid.
+  void reportInternalError(const OriginalLocation &Where,
+                           llvm::StringRef Message);
   unsigned warningsShown() const { return WarningsShown; }
 
   /// Prints "N warnings and M errors generated." if there were any.

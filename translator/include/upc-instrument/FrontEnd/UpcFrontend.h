@@ -35,9 +35,12 @@ struct UpcFrontendOptions {
   std::string ClangResourceDir;
   /// The directory holding upc.h and the parse-time prelude.
   std::string UpcHeaderDir;
-  /// Turn a crash inside Clang into an error (fuzzers turn it off to see
-  /// the crash).
+  /// Turn a crash inside Clang into an error.
   bool RecoverFromCrashes = true;
+  /// With RecoverFromCrashes, a crash in upc-instrument's own code called
+  /// back by Clang (see OwnCodeScope) aborts instead: the front-end fuzzer
+  /// must see our bugs, not Clang 19's.
+  bool CrashInOwnCodeIsFatal = false;
 };
 
 /// One parsed and checked UPC translation unit.
