@@ -93,8 +93,11 @@ std::optional<int64_t> BlockSizeExpressions::valueOf(
     return std::nullopt;
   }
   auto It = EndOfFileValues.find(O.Number);
-  if (It == EndOfFileValues.end())
+  if (It == EndOfFileValues.end()) {
+    // Not evaluated at all: nothing to say about it.
+    Reported |= !EvaluatedAtEnd;
     return std::nullopt;
+  }
   // A type name in an expression, evaluated at the end of the file: right
   // unless the expression names something declared in a block.
   if (U.isInFunctionBody(O.Range.getBegin()))

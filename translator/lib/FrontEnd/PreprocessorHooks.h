@@ -63,6 +63,11 @@ public:
   /// Takes the values Clang computed for the injected enumerators.
   void consumeEvaluation(const clang::EnumDecl *D);
 
+  /// Nothing is injected at the end of the main file (which ends inside a
+  /// construct: Clang reports that): the block sizes that needed it have no
+  /// value, and are not reported as not constant.
+  void skipEndOfFileEvaluation() { EvaluatedAtEnd = false; }
+
   /// Decides each occurrence's value (where it is written, else at the end
   /// of the file) and reports what is wrong with it.
   void finalize(UpcContext &U, clang::DiagnosticsEngine &Diags,
@@ -78,6 +83,7 @@ private:
                                  bool &Reported) const;
   llvm::DenseMap<unsigned, size_t> ByNumber;
   llvm::DenseMap<unsigned, int64_t> EndOfFileValues;
+  bool EvaluatedAtEnd = true;
 };
 
 /// Records block size occurrences as the prelude's macro expands, and

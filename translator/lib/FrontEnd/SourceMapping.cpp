@@ -114,6 +114,24 @@ OriginalLocation SourceMapping::getOriginalLocation(SourceLocation Loc) const {
   if (Loc.isInvalid())
     return Result;
   Loc = SM.getFileLoc(Loc);
+  // The text appended to the main file (the block size evaluation) holds
+  // Clang's end of file: put it where Clang puts it in a file without that
+  // text, on the user's last line break (\n, \r\n or \r) if there is one.
+  if (FileID FID = SM.getFileID(Loc); FID == SM.getMainFileID())
+    if (const DesugaredSource *D = getDesugared(FID)) {
+      llvm::StringRef User =
+          llvm::StringRef(D->Text).drop_back(Store->MainFileSuffix.size());
+      unsigned Offset = SM.getFileOffset(Loc);
+      if (Offset > User.size()) {
+        size_t End = User.size();
+        if (End && (User[End - 1] == '\n' || User[End - 1] == '\r')) {
+          --End;
+          if (End && User[End - 1] == '\r' && User[End] == '\n')
+            --End;
+        }
+        Loc = Loc.getLocWithOffset(int(End) - int(Offset));
+      }
+    }
   PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
     return Result;

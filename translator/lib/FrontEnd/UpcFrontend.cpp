@@ -33,6 +33,20 @@ using namespace clang;
 namespace upc {
 namespace {
 
+/// What a first parse found that needs a second one.
+struct ParseAgain {
+  /// upc_*sizeof values to substitute (see sizeofSubstitutions).
+  llvm::StringMap<DesugarOptions> Substitutions;
+  /// The main file ends inside a construct (a ')' or '}' is missing), which
+  /// took in the block sizes injected at its end: Clang's diagnostics about
+  /// it were suppressed with them. Parse without them.
+  bool WithoutEndOfFileEvaluation = false;
+
+  bool isNeeded() const {
+    return !Substitutions.empty() || WithoutEndOfFileEvaluation;
+  }
+};
+
 /// Per-translation-unit state shared by the action, its hooks and consumer.
 struct FrontendState {
   FrontendState(const UpcFrontendOptions &Opts, UpcDiagnosticPrinter &Printer,
@@ -48,9 +62,9 @@ struct FrontendState {
   std::unique_ptr<SourceMapping> Mapping;
   Inclusions Includes;
   BlockSizeExpressions BlockSizes;
-  /// First parse only: upc_*sizeof values to substitute in a second parse.
+  /// First parse only: what a second parse needs.
   bool MayParseAgain = false;
-  llvm::StringMap<DesugarOptions> ParseAgainWith;
+  ParseAgain Again;
 };
 
 /// The UPC values of upc_blocksizeof and friends that Clang folded to
@@ -117,7 +131,15 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     OwnCodeScope Own;
     DiagnosticsEngine &Diags = CI.getDiagnostics();
+    // Still suppressed: the block sizes injected at the end of the main file
+    // never came back as a declaration (see ParseAgain).
+    bool EvaluationSwallowed = Diags.getSuppressAllDiagnostics();
     Diags.setSuppressAllDiagnostics(false);
+    if (EvaluationSwallowed && S.MayParseAgain) {
+      S.Again.WithoutEndOfFileEvaluation = true;
+      S.Printer.discardPending();
+      return;
+    }
     const SourceMapping &Mapping = *S.Mapping;
     auto IsUpcLocation = [&Mapping](SourceLocation Loc) {
       return Mapping.isUpcLocation(Loc);
@@ -126,8 +148,8 @@ public:
     S.BlockSizes.finalize(S.Upc, Diags, S.Printer, Mapping, Ctx.getLangOpts());
     checkUpcConstraints(Ctx, S.Upc, Diags, IsUpcLocation);
     if (S.MayParseAgain && S.Printer.hasPendingError()) {
-      S.ParseAgainWith = sizeofSubstitutions(S.Upc, Mapping, Ctx);
-      if (!S.ParseAgainWith.empty()) {
+      S.Again.Substitutions = sizeofSubstitutions(S.Upc, Mapping, Ctx);
+      if (S.Again.isNeeded()) {
         S.Printer.discardPending();
         return;
       }
@@ -205,14 +227,13 @@ std::vector<std::string> systemDirectories(const CompilerInvocation &Inv) {
 
 namespace {
 
-/// One parse of \p InputFile. With \p MayParseAgain, returns the values to
-/// substitute when a second parse is needed (and prints nothing).
-llvm::StringMap<DesugarOptions>
-parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
-          UpcDiagnosticPrinter &Printer,
-          const UpcTranslationUnitHandler &Handler,
-          const llvm::StringMap<DesugarOptions> &Substitutions,
-          bool MayParseAgain) {
+/// One parse of \p InputFile, as \p Settings (from a first parse) ask. With
+/// \p MayParseAgain, returns what a second parse needs, if one is needed
+/// (and then prints nothing).
+ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
+                     UpcDiagnosticPrinter &Printer,
+                     const UpcTranslationUnitHandler &Handler,
+                     const ParseAgain &Settings, bool MayParseAgain) {
   llvm::SmallString<256> Prelude(Opts.UpcHeaderDir);
   llvm::sys::path::append(Prelude, "__upc_prelude.h");
 
@@ -251,9 +272,10 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   Inv->getFrontendOpts().DisableFree = false;
 
   auto Store = std::make_shared<DesugaredFileStore>();
-  Store->MainFileSuffix =
-      ("\n#pragma " + names::EvaluateBlockSizesPragma + "\n").str();
-  for (const auto &Entry : Substitutions)
+  if (!Settings.WithoutEndOfFileEvaluation)
+    Store->MainFileSuffix =
+        ("\n#pragma " + names::EvaluateBlockSizesPragma + "\n").str();
+  for (const auto &Entry : Settings.Substitutions)
     Store->Options[Entry.getKey()] = Entry.getValue();
   UpcFileClassifier Classifier;
   Classifier.MainFile = canonicalPath(InputFile);
@@ -268,6 +290,8 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
 
   auto State = std::make_unique<FrontendState>(Opts, Printer, Store, Handler);
   State->MayParseAgain = MayParseAgain;
+  if (Settings.WithoutEndOfFileEvaluation)
+    State->BlockSizes.skipEndOfFileEvaluation();
   UpcFrontendAction Action(*State);
   if (!Opts.RecoverFromCrashes) {
     CI->ExecuteAction(Action);
@@ -316,10 +340,10 @@ parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
       return {};
     }
   }
-  if (State->ParseAgainWith.empty())
+  if (!State->Again.isNeeded())
     Printer.flush();
   Printer.setSourceMapping(nullptr);
-  return std::move(State->ParseAgainWith);
+  return std::move(State->Again);
 }
 
 } // namespace
@@ -328,10 +352,10 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
                     UpcDiagnosticPrinter &Printer,
                     const UpcTranslationUnitHandler &Handler) {
   unsigned ErrorsBefore = Printer.errorsShown();
-  llvm::StringMap<DesugarOptions> Substitutions =
+  ParseAgain Again =
       parseOnce(Opts, InputFile, Printer, Handler, {}, /*MayParseAgain=*/true);
-  if (!Substitutions.empty())
-    parseOnce(Opts, InputFile, Printer, Handler, Substitutions,
+  if (Again.isNeeded())
+    parseOnce(Opts, InputFile, Printer, Handler, Again,
               /*MayParseAgain=*/false);
   return Printer.errorsShown() == ErrorsBefore;
 }
