@@ -276,6 +276,19 @@ void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
     PP.LexUnexpandedToken(Tok);
 }
 
+void ScopeOperatorGuard::operator()(const Token &T) {
+  OwnCodeScope Own;
+  if (T.is(tok::coloncolon) &&
+      (Previous == tok::l_paren || Previous == tok::kw_sizeof ||
+       Previous == tok::kw__Alignof || Previous == tok::kw_alignof ||
+       Previous == tok::kw___alignof)) {
+    // The watcher is given the very token the parser is about to read (not a
+    // copy), and has no other way to change it.
+    const_cast<Token &>(T).setKind(tok::colon);
+  }
+  Previous = T.getKind();
+}
+
 void DesugarDiagnosticReporter::FileChanged(SourceLocation Loc,
                                             FileChangeReason Reason,
                                             SrcMgr::CharacteristicKind,

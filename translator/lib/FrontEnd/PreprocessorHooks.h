@@ -137,6 +137,22 @@ private:
   UpcContext &U;
 };
 
+/// Keeps Clang 19's parser out of an endless loop: in C, it never gets past a
+/// `::` that starts a parenthesized expression or type, or the operand of
+/// sizeof or _Alignof (as in `(::x)`, also from a layout qualifier
+/// `shared [::x]`, which becomes a parenthesized argument). Such a `::` is
+/// never valid C (only attributes, `[[gnu::unused]]`, have one); it is given
+/// to the parser as a `:`, which it reports as an expected expression.
+/// Installed as the preprocessor's token watcher, which sees every token the
+/// parser gets.
+class ScopeOperatorGuard {
+public:
+  void operator()(const clang::Token &T);
+
+private:
+  clang::tok::TokenKind Previous = clang::tok::unknown;
+};
+
 /// Reports the desugarer's syntax errors when Clang enters their file.
 class DesugarDiagnosticReporter : public clang::PPCallbacks {
 public:

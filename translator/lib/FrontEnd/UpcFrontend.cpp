@@ -194,6 +194,7 @@ protected:
     PP.AddPragmaHandler(new UpcPragmaHandler("upc", S.Upc));
     PP.AddPragmaHandler(new UpcPragmaHandler("pupc", S.Upc));
     PP.AddPragmaHandler(new EvaluateBlockSizesPragma(S.BlockSizes));
+    PP.setTokenWatcher(ScopeOperatorGuard());
     return true;
   }
 
