@@ -1,0 +1,7 @@
+shared [4] int a[4 * THREADS];
+void f(void) {
+  upc_forall (int i = 0; i < 4; i++; i)
+    a[i] = 0;
+  upc_barrier
+  ;
+}

@@ -1,0 +1,1 @@
+shared [] int a[10];shared [*] int b[THREADS];void f(void) { upc_forall (int i = 0; i < 4; i++;) ; upc_barrier; }_Static_assert(__LINE__ == 8, "lines end with CR");

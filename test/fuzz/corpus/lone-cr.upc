@@ -1,0 +1,1 @@
+shared int x;shared [4] int a[4 * THREADS];void f(void) { upc_barrier; }

@@ -1,0 +1,5 @@
+#include <upc.h>
+int f(int n) { return sizeof(char[n]) + _Alignof(int[n]); }
+size_t g(int n) { return sizeof(shared [4] int *[n]) + upc_blocksizeof(shared [4] int[4*THREADS]); }
+#define ROW shared [8] double
+size_t h(int n) { return sizeof(ROW *[n]); }

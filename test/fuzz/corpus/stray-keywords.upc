@@ -1,0 +1,14 @@
+shared
+strict
+relaxed
+upc_forall
+upc_barrier
+upc_notify
+upc_wait
+upc_fence
+upc_blocksizeof
+upc_localsizeof
+upc_elemsizeof
+MYTHREAD
+THREADS
+UPC_MAX_BLOCK_SIZE

@@ -1,0 +1,3 @@
+#include <upc_strict.h>
+shared int counter;
+int main(void) { counter++; upc_barrier; return 0; }

@@ -1,0 +1,1 @@
+void f(void) { upc_forall (int i = 0; i < 4; i++; &a[

@@ -1,0 +1,1 @@
+upc_forall(;;;)

@@ -1,0 +1,2 @@
+#define FIELD .shared
+v FIELD[0];

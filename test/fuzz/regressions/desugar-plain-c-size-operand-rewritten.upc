@@ -1,0 +1,1 @@
+int f(int n) { return sizeof(char[n]); }

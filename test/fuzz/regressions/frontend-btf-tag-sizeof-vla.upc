@@ -1,0 +1,1 @@
+void f(int n) { (void)sizeof(strict shared int *[n]); }

@@ -1,0 +1,1 @@
+void f(void) { int t = undeclared + sizeof(shared [4] int); }

@@ -1,0 +1,1 @@
+g(n){sizeof(shared[][n

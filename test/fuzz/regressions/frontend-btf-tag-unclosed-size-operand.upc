@@ -1,0 +1,1 @@
+int t = sizeof(shared [4] int [THREADS]

@@ -1,0 +1,2 @@
+void h(void);
+shared int *p = h;

@@ -1,0 +1,1 @@
+shared [::4] int a[4];
