@@ -95,6 +95,17 @@ extern __thread int upcri_mythread; /* MYTHREAD */
  * Indexed by thread. */
 extern char **upcri_segment_base;
 
+/* With a backend that lets every thread address every segment (pthreads),
+ * translated code defines UPCR_ALL_SEGMENTS_ADDRESSABLE: accesses then have
+ * no remote path at all, which lets the C compiler keep proxies and THREADS
+ * in registers across loops. Its file record says so, and a runtime that
+ * cannot honour it refuses to start (see UPCR_REGISTER_FILE). */
+#ifdef UPCR_ALL_SEGMENTS_ADDRESSABLE
+#define UPCRI_ADDRESSABLE(base) ((void)(base), 1)
+#else
+#define UPCRI_ADDRESSABLE(base) UPCR_LIKELY((base) != 0)
+#endif
+
 UPCR_INLINE int upcr_threads(void) { return upcri_threads; }
 UPCR_INLINE int upcr_mythread(void) { return upcri_mythread; }
 
@@ -244,8 +255,8 @@ UPCR_INLINE void *upcr_shared_to_local(upcr_shared_ptr_t p) {
   if (p.offset == 0 && p.thread == 0)
     return (void *)0;
   char *base = upcri_segment_base[p.thread];
-  return UPCR_LIKELY(base != 0) ? (void *)(base + p.offset)
-                                : upcri_unaddressable(p.thread);
+  return UPCRI_ADDRESSABLE(base) ? (void *)(base + p.offset)
+                                 : upcri_unaddressable(p.thread);
 }
 UPCR_INLINE void *upcr_pshared_to_local(upcr_pshared_ptr_t p) {
   return upcr_shared_to_local(upcr_pshared_to_shared(p));
@@ -272,7 +283,7 @@ void upcri_strict_after(void);
 UPCR_INLINE void upcr_get_shared(void *dst, upcr_shared_ptr_t src,
                                  ptrdiff_t offset, size_t nbytes) {
   char *base = upcri_segment_base[src.thread];
-  if (UPCR_LIKELY(base != 0))
+  if (UPCRI_ADDRESSABLE(base))
     __builtin_memcpy(dst, base + src.offset + offset, nbytes);
   else
     upcri_get_remote(dst, src.thread, src.offset + offset, nbytes);
@@ -284,7 +295,7 @@ UPCR_INLINE void upcr_get_pshared(void *dst, upcr_pshared_ptr_t src,
 UPCR_INLINE void upcr_put_shared(upcr_shared_ptr_t dst, ptrdiff_t offset,
                                  const void *src, size_t nbytes) {
   char *base = upcri_segment_base[dst.thread];
-  if (UPCR_LIKELY(base != 0))
+  if (UPCRI_ADDRESSABLE(base))
     __builtin_memcpy(base + dst.offset + offset, src, nbytes);
   else
     upcri_put_remote(dst.thread, dst.offset + offset, src, nbytes);
@@ -328,7 +339,7 @@ UPCR_INLINE void upcr_put_pshared_strict(upcr_pshared_ptr_t dst,
     char *upcri_b_ = upcri_segment_base[upcri_p_.thread];                      \
     if (STRICT)                                                                \
       upcri_strict_before();                                                   \
-    if (UPCR_LIKELY(upcri_b_ != 0))                                            \
+    if (UPCRI_ADDRESSABLE(upcri_b_))                                            \
       upcri_v_ = *(T *)(void *)(upcri_b_ + upcri_p_.offset + upcri_o_);        \
     else                                                                       \
       upcri_get_remote(&upcri_v_, upcri_p_.thread, upcri_p_.offset + upcri_o_, \
@@ -345,7 +356,7 @@ UPCR_INLINE void upcr_put_pshared_strict(upcr_pshared_ptr_t dst,
     char *upcri_b_ = upcri_segment_base[upcri_p_.thread];                      \
     if (STRICT)                                                                \
       upcri_strict_before();                                                   \
-    if (UPCR_LIKELY(upcri_b_ != 0))                                            \
+    if (UPCRI_ADDRESSABLE(upcri_b_))                                            \
       *(T *)(void *)(upcri_b_ + upcri_p_.offset + upcri_o_) = upcri_v_;        \
     else                                                                       \
       upcri_put_remote(upcri_p_.thread, upcri_p_.offset + upcri_o_, &upcri_v_, \
@@ -427,6 +438,33 @@ UPCR_INLINE int upcr_forall_affinity_shared(upcr_shared_ptr_t p) {
 }
 UPCR_INLINE int upcr_forall_affinity_pshared(upcr_pshared_ptr_t p) {
   return p.thread == (upcr_thread_t)upcri_mythread;
+}
+
+/* Localized upc_forall loops. When the affinity of a upc_forall is element
+ * i of a static shared array with blocks of b elements (or the integer i,
+ * b = 1) and the loop steps i by one, the translator loops over the calling
+ * thread's iterations only and reaches the thread's elements of arrays with
+ * the same layout through private pointers: */
+
+/* The calling thread's part of a static shared array (its proxy p points to
+ * element 0, on thread 0; every thread's part is at the same offset). */
+UPCR_INLINE void *upcr_local_part_pshared(upcr_pshared_ptr_t p) {
+  return upcri_segment_base[upcri_mythread] + p.offset;
+}
+UPCR_INLINE void *upcr_local_part_shared(upcr_shared_ptr_t p) {
+  return upcri_segment_base[upcri_mythread] + p.offset;
+}
+/* b = 1: the first i >= lo that the calling thread owns. */
+UPCR_INLINE long long upcr_forall_first(long long lo) {
+  long long t = upcri_threads, r = ((long long)upcri_mythread - lo) % t;
+  return lo + (r < 0 ? r + t : r);
+}
+/* b > 1: the first block (of b elements) at or after the one holding lo
+ * that the calling thread owns. */
+UPCR_INLINE long long upcr_forall_first_block(long long lo, long long b) {
+  long long first = upcri_floordiv(lo, b), t = upcri_threads;
+  long long r = ((long long)upcri_mythread - first) % t;
+  return first + (r < 0 ? r + t : r);
 }
 
 /* upc_localsizeof of N elements in blocks of B elements of ESZ bytes: the
@@ -522,7 +560,16 @@ typedef struct upcr_file_info {
   int static_threads;
   void (*alloc)(void);
   void (*init)(void);
+  unsigned flags; /* UPCR_FILE_* */
 } upcr_file_info_t;
+
+/* The file was compiled with UPCR_ALL_SEGMENTS_ADDRESSABLE. */
+#define UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE 1u
+#ifdef UPCR_ALL_SEGMENTS_ADDRESSABLE
+#define UPCRI_FILE_FLAGS UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE
+#else
+#define UPCRI_FILE_FLAGS 0u
+#endif
 
 /* `retain` keeps the record when the program is linked with --gc-sections
  * by a linker that does not treat __start_/__stop_ references as roots
@@ -539,7 +586,8 @@ typedef struct upcr_file_info {
   static const upcr_file_info_t NAME                                           \
       __attribute__((__used__, UPCRI_RETAIN __section__("upcri_files"),        \
                      __aligned__(sizeof(void *)))) = {FILE, STATIC_THREADS,    \
-                                                      ALLOC, INIT}
+                                                      ALLOC, INIT,             \
+                                                      UPCRI_FILE_FLAGS}
 
 /* ------------------------------------------------------------------------
  * The UPC library, as the translator calls it (a source position added).

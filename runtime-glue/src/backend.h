@@ -62,6 +62,10 @@ void upcrb_init(int *argc, char ***argv, int requested_threads,
 int upcrb_segments_create(size_t segment_size);
 /* The size passed to upcrb_segments_create (0 before). */
 size_t upcrb_segment_size(void);
+/* Nonzero if every UPC thread can address every segment (all entries of
+ * upcri_segment_base are set): code compiled with
+ * UPCR_ALL_SEGMENTS_ADDRESSABLE relies on it. */
+int upcrb_all_segments_addressable(void);
 
 /* Runs thread_main(t) once for each UPC thread t of this process, each on
  * its own OS thread with a stack of at least stack_bytes (the first one may

@@ -77,6 +77,19 @@ static int static_threads(const char **file_out) {
   return first ? first->static_threads : 0;
 }
 
+/* Files compiled for a backend where every segment is addressable cannot
+ * run on one where it is not. */
+static void check_file_flags(void) {
+  if (upcrb_all_segments_addressable())
+    return;
+  for (const upcr_file_info_t *f = files_begin(); f != files_end(); ++f)
+    if (f->file && (f->flags & UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE))
+      upcri_fatal("%s was translated for the pthreads backend (every "
+                  "thread's memory addressable); translate it again for "
+                  "this backend",
+                  f->file);
+}
+
 /* ------------------------------------------------------------------------
  * Environment
  * ------------------------------------------------------------------------ */
@@ -236,6 +249,7 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
                 "data, %s of heap from UPC_SHARED_HEAP_SIZE): %s",
                 upcri_threads, seg, st, hp, strerror(errno));
   }
+  check_file_flags();
   upcri_heap_init(heap_base, heap_rounded);
   upcrb_run_threads(thread_main, thread_stack_size());
 }
