@@ -74,7 +74,9 @@ std::string SourceMapping::getOriginalText(SourceRange Range,
   // Otherwise, text spelled together (one macro argument, one macro body,
   // or plain text) is shown where it is spelled.
   SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
-  if (WholeExpansion || SM.getFileID(SB) != SM.getFileID(SE) ||
+  // One end in a macro and the other not: the text between the uses.
+  bool Mixed = B.isMacroID() != E.isMacroID();
+  if (WholeExpansion || Mixed || SM.getFileID(SB) != SM.getFileID(SE) ||
       SM.isBeforeInTranslationUnit(SE, SB)) {
     CharSourceRange R = SM.getExpansionRange(Range);
     SB = R.getBegin();

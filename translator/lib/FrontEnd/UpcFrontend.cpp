@@ -369,6 +369,11 @@ InstallLayout InstallLayout::forExecutable(const char *Argv0, void *MainAddr) {
   llvm::SmallString<256> Headers(llvm::sys::path::parent_path(Bin));
   llvm::sys::path::append(Headers, "include", "upc-instrument");
   L.UpcHeaderDir = std::string(Headers);
+  llvm::sys::path::append(Headers, "runtime");
+  L.RuntimeIncludeDir = std::string(Headers);
+  llvm::SmallString<256> Lib(llvm::sys::path::parent_path(Bin));
+  llvm::sys::path::append(Lib, "lib", "upc-instrument");
+  L.RuntimeLibDir = std::string(Lib);
   return L;
 }
 

@@ -106,6 +106,8 @@ DiagInfo info(UpcDiag D) {
     return {L::Warning, "'#pragma %0' should precede all declarations and "
                         "statements of its block; it applies from here to the "
                         "end of the block"};
+  case UpcDiag::CannotTranslate:
+    return {L::Error, "%0"};
   }
   return {DiagnosticsEngine::Error, "%0"};
 }

@@ -8,6 +8,8 @@
 
 #include "BuildConfig.h"
 #include "UpcViewDumper.h"
+#include "CompilerLauncher.h"
+#include "Translate.h"
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 
 #include "clang/Driver/Options.h"
@@ -61,12 +63,34 @@ struct CommandLine {
   Action Act = Action::Translate;
   bool Help = false;
   bool Version = false;
+  bool LineDirectives = true;
+  bool LocalizeForall = true;
+  bool KeepFiles = false;
+  bool Verbose = false;
+  std::string Output;
   std::optional<unsigned> StaticThreads;
   std::string ClangResourceDir;
   std::string UpcHeaderDir;
   std::vector<std::string> ClangArgs;
   std::vector<std::string> Inputs;
+  /// Launcher mode: the compiler and its arguments.
+  std::vector<std::string> Compiler;
 };
+
+/// Whether the first argument that is not an option of ours names a C
+/// compiler rather than a file to translate.
+bool isCompiler(StringRef Arg) {
+  StringRef Ext = sys::path::extension(Arg);
+  for (StringRef Source : {".upc", ".uph", ".c", ".h", ".i"})
+    if (Ext.equals_insensitive(Source))
+      return false;
+  // An existing file that is not a program is an input (which may then be
+  // reported as unreadable).
+  if (sys::fs::is_directory(Arg) ||
+      (sys::fs::is_regular_file(Arg) && !sys::fs::can_execute(Arg)))
+    return false;
+  return true;
+}
 
 int error(const Twine &Message) {
   errs() << ToolName << ": error: " << Message << "\n";
@@ -81,8 +105,14 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
   InputArgList Args(Argv.begin(), Argv.end());
   bool OK = true;
   unsigned Index = 0;
+  bool OnlyOursSoFar = true;
   while (Index < Argv.size()) {
     unsigned Start = Index;
+    // Launcher mode: our options, then a compiler and its arguments.
+    if (OnlyOursSoFar && Argv[Index][0] != '-' && isCompiler(Argv[Index])) {
+      CL.Compiler.assign(Argv.begin() + Index, Argv.end());
+      return OK;
+    }
     std::unique_ptr<Arg> A = Ours.ParseOneArg(Args, Index);
     if (!A) {
       error(Twine("argument to '") + Argv[Start] + "' is missing");
@@ -94,6 +124,21 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
       continue;
     case OPT_dump_upc:
       CL.Act = Action::DumpUpc;
+      continue;
+    case OPT_o:
+      CL.Output = A->getValue();
+      continue;
+    case OPT_no_line_directives:
+      CL.LineDirectives = false;
+      continue;
+    case OPT_no_forall_localization:
+      CL.LocalizeForall = false;
+      continue;
+    case OPT_keep_files:
+      CL.KeepFiles = true;
+      continue;
+    case OPT_verbose:
+      CL.Verbose = true;
       continue;
     case OPT_help:
       CL.Help = true;
@@ -121,6 +166,7 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
     default:
       break;
     }
+    OnlyOursSoFar = false;
     // Not ours: a Clang option or an input.
     Index = Start;
     std::unique_ptr<Arg> C = Clang.ParseOneArg(
@@ -208,7 +254,7 @@ int main(int argc, char **argv) {
            << "built with Clang " << UPC_INSTRUMENT_CLANG_VERSION << "\n";
     return 0;
   }
-  if (CL.Inputs.empty())
+  if (CL.Inputs.empty() && CL.Compiler.empty())
     return error("no input files");
 
   static int MainAddr;
@@ -233,9 +279,26 @@ int main(int argc, char **argv) {
     return error(Twine("UPC headers not found in '") + Opts.UpcHeaderDir +
                  "' (use --upc-include-dir=)");
 
-  if (CL.Act == Action::Translate)
-    return error("translation to C is not available in this version; use "
-                 "-fsyntax-only or --dump-upc");
+  if (!CL.Compiler.empty()) {
+    upc::LauncherOptions LOpts;
+    LOpts.Frontend = Opts;
+    LOpts.Translate.LineDirectives = CL.LineDirectives;
+    LOpts.Translate.LocalizeForall = CL.LocalizeForall;
+    LOpts.KeepFiles = CL.KeepFiles;
+    LOpts.Verbose = CL.Verbose;
+    LOpts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
+    SmallString<256> Library(Layout.RuntimeLibDir);
+    sys::path::append(Library, "libupcr-pthreads.a");
+    LOpts.RuntimeLibrary = std::string(Library);
+    if (!sys::fs::exists(LOpts.RuntimeLibrary))
+      return error("the UPC runtime library is missing: '" +
+                   LOpts.RuntimeLibrary + "'");
+    return upc::runCompilerLauncher(LOpts, CL.Compiler);
+  }
+
+  if (CL.Act == Action::Translate && !CL.Output.empty() &&
+      CL.Inputs.size() > 1)
+    return error("'-o' with several inputs; translate one file at a time");
 
   for (const std::string &Input : CL.Inputs)
     if (int Status = checkReadable(Input))
@@ -247,6 +310,22 @@ int main(int argc, char **argv) {
     upc::UpcTranslationUnitHandler Handler;
     if (CL.Act == Action::DumpUpc)
       Handler = [](upc::UpcTranslationUnit &TU) { dumpUpcView(TU, outs()); };
+    if (CL.Act == Action::Translate) {
+      std::string Output = CL.Output;
+      if (Output.empty()) {
+        SmallString<256> Name(sys::path::filename(Input));
+        sys::path::replace_extension(Name, "c");
+        Output = std::string(Name);
+        if (sys::fs::equivalent(Output, Input))
+          return error("translating '" + Input +
+                       "' would overwrite it; name the output with -o");
+      }
+      upc::TranslateOptions TOpts;
+      TOpts.LineDirectives = CL.LineDirectives;
+      TOpts.LocalizeForall = CL.LocalizeForall;
+      OK &= upc::translateUpcFile(Opts, TOpts, Input, Output, Printer);
+      continue;
+    }
     OK &= upc::runUpcFrontend(Opts, Input, Printer, Handler);
   }
   Printer.printSummary();

@@ -4,6 +4,8 @@ include "llvm/Option/OptParser.td"
 
 def grp_action : OptionGroup<"action">, HelpText<"ACTIONS">;
 def grp_upc : OptionGroup<"upc">, HelpText<"UPC LANGUAGE">;
+def grp_launcher : OptionGroup<"launcher">,
+  HelpText<"COMPILER LAUNCHER (upc-instrument [options] <cc> [cc arguments])">;
 def grp_paths : OptionGroup<"paths">, HelpText<"INSTALLATION">;
 def grp_general : OptionGroup<"general">, HelpText<"GENERAL">;
 
@@ -14,6 +16,23 @@ def dump_upc : Flag<["--"], "dump-upc">, Group<grp_action>,
   HelpText<"Check the program and print what the front end found: shared "
            "declarations with their layouts, upc_forall loops, "
            "synchronization statements, UPC operators and pragma regions">;
+
+def o : JoinedOrSeparate<["-"], "o">, Group<grp_action>,
+  MetaVarName<"<file>">,
+  HelpText<"Write the translated C to <file> ('-' for standard output); "
+           "default: the input's name with .c, in the current directory">;
+def no_forall_localization : Flag<["--"], "no-forall-localization">,
+  Group<grp_action>,
+  HelpText<"Translate every upc_forall as a loop over all iterations with an "
+           "affinity test (no loops over the thread's own elements)">;
+def no_line_directives : Flag<["--"], "no-line-directives">,
+  Group<grp_action>,
+  HelpText<"Do not emit #line directives pointing back at the UPC source">;
+
+def keep_files : Flag<["--"], "keep-files">, Group<grp_launcher>,
+  HelpText<"Keep the translated C files (their directory is printed)">;
+def verbose : Flag<["--"], "verbose">, Group<grp_launcher>,
+  HelpText<"Print the compiler command that is run">;
 
 def static_threads_EQ : Joined<["--"], "static-threads=">, Group<grp_upc>,
   MetaVarName<"<N>">,

@@ -67,6 +67,9 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
 struct InstallLayout {
   std::string BinDir;
   std::string UpcHeaderDir;
+  /// The runtime's C headers (upcr.h, and upc.h for C) and library.
+  std::string RuntimeIncludeDir;
+  std::string RuntimeLibDir;
   static InstallLayout forExecutable(const char *Argv0, void *MainAddr);
 };
 

@@ -50,6 +50,8 @@ enum class UpcDiag {
   PragmaUnknown,
   PragmaMissingArgument,
   PragmaNotAtScopeStart,
+  // Translation to C.
+  CannotTranslate,
 };
 
 /// The Clang diagnostic ID of \p D in \p Diags.

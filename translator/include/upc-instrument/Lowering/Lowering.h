@@ -1,0 +1,92 @@
+//===- Lowering.h - UPC translation unit to C -------------------*- C++ -*-===//
+//
+// Lowering turns a checked UPC translation unit into edits of its original
+// texts, plus the facts emission needs to complete the C file: the static
+// data to allocate and initialize at start-up (Berkeley's static-data design,
+// ../shared/specs/berkeley-upc-static-data.txt) and whether the file defines
+// the program's main.
+//
+// What becomes what (docs/translation.md has the full table):
+//  - shared variables become proxies (upcr_pshared_ptr_t / upcr_shared_ptr_t)
+//    that the runtime points at their storage during start-up;
+//  - shared accesses become runtime gets and puts; pointers-to-shared become
+//    runtime values with runtime arithmetic;
+//  - UPC statements and library calls become runtime calls carrying their
+//    source position;
+//  - unshared file-scope and static data of UPC sources becomes per-thread
+//    (__thread);
+//  - main is renamed and started by the runtime on every thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_LOWERING_LOWERING_H
+#define UPC_INSTRUMENT_LOWERING_LOWERING_H
+
+#include "upc-instrument/Lowering/SourceEdits.h"
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace upc {
+
+class RuntimeCalls;
+struct UpcTranslationUnit;
+
+struct LoweringOptions {
+  /// Keep the compiler's line numbers those of the UPC source.
+  bool LineDirectives = true;
+  /// Spelling of runtime calls (instrumentation); null: plain calls.
+  const RuntimeCalls *Calls = nullptr;
+  /// Run simple upc_forall loops over the calling thread's iterations only,
+  /// with private pointers to its elements (ForallLocalization.cpp).
+  bool LocalizeForall = true;
+};
+
+/// One file (one inclusion of it) whose text the output contains.
+struct LoweredFile {
+  clang::FileID File;
+  /// The name #line directives use (as the preprocessor named the file).
+  std::string PresumedName;
+  /// Where the file is (for includes relative to it).
+  std::string Path;
+  bool IsMainFile = false;
+  std::unique_ptr<SourceEdits> Edits;
+};
+
+/// What the per-file start-up functions do.
+struct StaticDataPlan {
+  /// Initializers of upcr_startup_pshalloc_t / upcr_startup_shalloc_t.
+  std::vector<std::string> PhaselessRecords;
+  std::vector<std::string> PhasedRecords;
+  /// Statements run by thread 0 (scalar shared initializers).
+  std::vector<std::string> Thread0Initializers;
+  /// Statements run by every thread (its part of shared arrays, per-thread
+  /// data whose initial value exists only at run time).
+  std::vector<std::string> EveryThreadInitializers;
+};
+
+struct LoweredUnit {
+  /// The main file first, then the headers translated where included.
+  std::vector<LoweredFile> Files;
+  StaticDataPlan StaticData;
+  /// How the user's main (renamed upcr_user_main) takes its arguments;
+  /// -1: this file does not define main.
+  int MainParameters = -1;
+  bool MainReturnsVoid = false;
+
+  LoweredFile *find(clang::FileID FID);
+  const LoweredFile *find(clang::FileID FID) const;
+};
+
+/// Lowers \p TU. Errors (constructs that cannot be translated) are reported
+/// through the translation unit's diagnostics; returns false if there were
+/// any.
+bool lowerTranslationUnit(UpcTranslationUnit &TU, const LoweringOptions &Opts,
+                          LoweredUnit &Out);
+
+} // namespace upc
+
+#endif

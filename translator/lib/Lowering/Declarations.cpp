@@ -1,0 +1,853 @@
+//===- Declarations.cpp - Declarations, static data, per-thread data ------===//
+//
+// - A shared variable becomes a proxy (a pointer-to-shared with the
+//   variable's name) plus an allocation record; its initializer runs at
+//   start-up (thread 0 for a scalar, each thread for its part of an array).
+//   Function-scope static shared variables move to file scope under a
+//   mangled name.
+// - A declaration whose type involves pointers-to-shared is printed again
+//   with the runtime types.
+// - Unshared data with static storage declared in UPC sources (.upc, .uph)
+//   is per UPC thread (__thread); an initial value that only exists at run
+//   time (the address of per-thread data, a pointer-to-shared) is assigned
+//   at start-up instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerer.h"
+#include "upc-instrument/Semantics/UpcTypePrinter.h"
+#include "upc-instrument/Semantics/UpcTypes.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace upc {
+namespace lowering {
+
+namespace {
+
+bool isNumber(llvm::StringRef S) {
+  return !S.empty() && llvm::all_of(S, llvm::isDigit);
+}
+
+std::string join(llvm::ArrayRef<std::string> Parts, llvm::StringRef Sep) {
+  std::string Out;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (I)
+      Out += Sep;
+    Out += Parts[I];
+  }
+  return Out;
+}
+
+TypeLoc declaredTypeLoc(const DeclaratorDecl *D) {
+  return D->getTypeSourceInfo() ? D->getTypeSourceInfo()->getTypeLoc()
+                                : TypeLoc();
+}
+
+} // namespace
+
+std::string Lowerer::nameOf(const NamedDecl *D) const {
+  if (auto It = NewNames.find(D->getCanonicalDecl()); It != NewNames.end())
+    return It->second;
+  return D->getName().str();
+}
+
+bool Lowerer::isUpcSourceFile(SourceLocation Loc) const {
+  FileID FID = SM.getFileID(SM.getExpansionLoc(Loc));
+  if (FID == SM.getMainFileID())
+    return true;
+  if (!isEmittedFile(FID))
+    return false;
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return false;
+  llvm::StringRef Ext = llvm::sys::path::extension(FE->getName());
+  return Ext.equals_insensitive(".upc") || Ext.equals_insensitive(".uph");
+}
+
+bool Lowerer::isPerThread(const VarDecl *VD) const {
+  if (!VD->hasGlobalStorage() || isSharedType(VD->getType()))
+    return false;
+  if (VD->getTSCSpec() != TSCS_unspecified)
+    return false; // thread-local already
+  // Read-only data is the same on every thread.
+  if (Ctx.getBaseElementType(VD->getType()).isConstQualified())
+    return false;
+  // Data that C code declares too is C's: one per process.
+  for (const VarDecl *R : VD->redecls())
+    if (!isUpcSourceFile(R->getLocation()))
+      return false;
+  return true;
+}
+
+bool Lowerer::needsStartupValue(const Expr *Init) const {
+  if (!Init)
+    return false;
+  if (auto It = Lowered.find(Init); It != Lowered.end())
+    if (!llvm::StringRef(It->second).starts_with("UPCR_NULL_"))
+      return true;
+  if (LValues.count(Init))
+    return true;
+  auto RefersToPerThread = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        E = AS->getBase()->IgnoreParenImpCasts();
+      else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+        E = ME->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && PerThread.count(VD->getCanonicalDecl());
+  };
+  if (const auto *UO = dyn_cast<UnaryOperator>(Init);
+      UO && UO->getOpcode() == UO_AddrOf && RefersToPerThread(UO->getSubExpr()))
+    return true;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Init);
+      ICE && ICE->getCastKind() == CK_ArrayToPointerDecay &&
+      RefersToPerThread(ICE->getSubExpr()))
+    return true;
+  for (const Stmt *Child : Init->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (needsStartupValue(CE))
+        return true;
+  return false;
+}
+
+std::string Lowerer::upcTypeString(const VarDecl *VD) const {
+  std::vector<std::string> Dims;
+  for (TypeLoc TL = declaredTypeLoc(VD); TL; TL = TL.getNextTypeLoc()) {
+    if (auto ATL = TL.getAs<ArrayTypeLoc>()) {
+      const Expr *Size = ATL.getSizeExpr();
+      Dims.push_back(Size ? Sources.getOriginalText(Size->getSourceRange(),
+                                                   Ctx.getLangOpts())
+                          : "");
+    } else if (TL.getAs<PointerTypeLoc>() || TL.getAs<FunctionTypeLoc>()) {
+      break;
+    }
+  }
+  return printUpcType(VD->getType(), Ctx, false, &Upc, Dims);
+}
+
+std::optional<unsigned> Lowerer::findKeyword(FileID File, unsigned Begin,
+                                             unsigned End,
+                                             llvm::StringRef Keyword) const {
+  llvm::StringRef Text = Sources.getOriginalText(File);
+  if (Begin > Text.size())
+    return std::nullopt;
+  // Raw lexing of the original text; token offsets are relative to the
+  // (invalid) file location 0.
+  Lexer L(SourceLocation(), Ctx.getLangOpts(), Text.data(),
+          Text.data() + Begin, Text.data() + Text.size());
+  Token Tok;
+  while (!L.LexFromRawLexer(Tok)) {
+    unsigned Offset = Tok.getLocation().getRawEncoding();
+    if (Offset >= End)
+      break;
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Keyword)
+      return Offset;
+  }
+  return std::nullopt;
+}
+
+std::optional<unsigned>
+Lowerer::findInitializerEquals(const VarDecl *VD) const {
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return std::nullopt;
+  std::optional<FileRange> R = fileRange(Init->getSourceRange());
+  if (!R)
+    return std::nullopt;
+  llvm::StringRef Text = Sources.getOriginalText(R->File);
+  unsigned I = R->Begin;
+  while (I > 0) {
+    char C = Text[I - 1];
+    if (C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\f' ||
+        C == '\v') {
+      --I;
+      continue;
+    }
+    if (C == '/' && I >= 2 && Text[I - 2] == '*') {
+      size_t Open = Text.substr(0, I - 2).rfind("/*");
+      if (Open == llvm::StringRef::npos)
+        return std::nullopt;
+      I = Open;
+      continue;
+    }
+    break;
+  }
+  if (I == 0 || Text[I - 1] != '=')
+    return std::nullopt;
+  return I - 1;
+}
+
+// --- Printing declarations --------------------------------------------------
+
+std::string Lowerer::declarationText(const DeclaratorDecl *D,
+                                     llvm::StringRef Name, bool ThreadLocal) {
+  std::string Text;
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    switch (VD->getStorageClass()) {
+    case SC_Static:
+      Text += "static ";
+      break;
+    case SC_Extern:
+      Text += "extern ";
+      break;
+    case SC_Register:
+      Text += "register ";
+      break;
+    default:
+      break;
+    }
+    if (VD->getTSCSpec() != TSCS_unspecified || ThreadLocal)
+      Text += "__thread ";
+  }
+  if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+    if (FD->getStorageClass() == SC_Static)
+      Text += "static ";
+    else if (FD->getStorageClass() == SC_Extern)
+      Text += "extern ";
+    if (FD->isInlineSpecified())
+      Text += "inline ";
+  }
+  TypeLoc TL = declaredTypeLoc(D);
+  // A parameter of array type is a pointer (C99 6.7.5.3): `shared int a[]`
+  // is a pointer-to-shared.
+  if (isa<ParmVarDecl>(D) && TL && TL.getType()->isArrayType())
+    TL = TypeLoc();
+  Text += TL ? Types.print(TL, Name) : Types.print(D->getType(), Name);
+  for (const Attr *A : D->attrs()) {
+    if (A->isImplicit() || isa<AnnotateAttr>(A))
+      continue;
+    std::string AttrText;
+    llvm::raw_string_ostream OS(AttrText);
+    A->printPretty(OS, Ctx.getPrintingPolicy());
+    Text += OS.str();
+  }
+  return Text;
+}
+
+std::string Lowerer::proxyDeclaration(const VarDecl *VD) {
+  SharedPointee Object = Types.object(VD->getType(), declaredTypeLoc(VD));
+  PointerRepresentation R = Object.representation();
+  std::string Text;
+  bool Local = VD->isStaticLocal();
+  VarDecl::DefinitionKind Def = VD->isThisDeclarationADefinition();
+  if (VD->getStorageClass() == SC_Static || Local)
+    Text += "static ";
+  else if (Def == VarDecl::DeclarationOnly)
+    Text += "extern ";
+  Text += CTypes::name(R).str() + " " + nameOf(VD);
+  if (VD->hasInit()) {
+    Text += R == PointerRepresentation::Phased ? " = UPCR_INITIALIZED_SHARED"
+                                               : " = UPCR_INITIALIZED_PSHARED";
+  } else if (Def == VarDecl::TentativeDefinition && !Local &&
+             VD->getStorageClass() != SC_Static &&
+             !VD->getDefinition(Ctx)) {
+    // Tentative definitions of one variable in several files are one
+    // variable (allocated once: the runtime skips a proxy already set).
+    Text += " __attribute__((__common__))";
+  }
+  return Text;
+}
+
+void Lowerer::allocateShared(const VarDecl *VD) {
+  const VarDecl *Canonical = VD->getCanonicalDecl();
+  if (VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
+      !Allocated.insert(Canonical).second)
+    return;
+  // The complete type (an initializer may complete the outer dimension).
+  const VarDecl *Def = VD->getDefinition(Ctx) ? VD->getDefinition(Ctx) : VD;
+  TypeLoc TL = declaredTypeLoc(Def);
+  QualType T = Def->getType();
+  SharedPointee Object = Types.object(T, TL);
+  SymbolicSize Total;
+  if (T->isArrayType()) {
+    Total = UpcContext::totalElements(Upc.getArrayDimensions(TL));
+    if (!Total.Known) {
+      uint64_t N = 1;
+      if (llvm::StringRef(Types.elementCount(T)).getAsInteger(10, N)) {
+        error(VD->getLocation(), "the size of shared array '" +
+                                     VD->getName() + "' is unknown");
+        return;
+      }
+      Total = SymbolicSize();
+      Total.Factor = N;
+    }
+  }
+  std::string ElementSize = "sizeof(" + Object.ElementType + ")";
+  std::string Factor = std::to_string(Total.Factor);
+  std::string BlockBytes, NumBlocks;
+  bool Mult = false;
+  switch (Object.Block) {
+  case SharedPointee::Indefinite:
+    BlockBytes = Total.Factor == 1 ? ElementSize : Factor + " * " + ElementSize;
+    NumBlocks = "1";
+    break;
+  case SharedPointee::One:
+    BlockBytes = ElementSize;
+    NumBlocks = Factor;
+    Mult = Total.ScalesWithThreads;
+    break;
+  case SharedPointee::Blocked: {
+    const std::string &B = Object.BlockElements;
+    BlockBytes = B + " * " + ElementSize;
+    uint64_t BN = 0;
+    if (isNumber(B) && !llvm::StringRef(B).getAsInteger(10, BN) && BN) {
+      if (!Total.ScalesWithThreads) {
+        NumBlocks = std::to_string((Total.Factor + BN - 1) / BN);
+      } else if (Total.Factor % BN == 0) {
+        NumBlocks = std::to_string(Total.Factor / BN);
+        Mult = true;
+      } else {
+        NumBlocks = "(" + Factor + " * THREADS + " + std::to_string(BN - 1) +
+                    ") / " + B;
+      }
+    } else {
+      std::string Elements =
+          Total.ScalesWithThreads ? "(" + Factor + " * THREADS)" : Factor;
+      NumBlocks = "(" + Elements + " + " + B + " - 1) / " + B;
+    }
+    break;
+  }
+  }
+  std::string Record = "{ &" + nameOf(VD) + ", " + BlockBytes + ", " +
+                       NumBlocks + ", " + (Mult ? "1" : "0") + ", " +
+                       ElementSize + ", " + CTypes::quote(VD->getName()) +
+                       ", " + CTypes::quote(upcTypeString(Def)) + " }";
+  if (Object.representation() == PointerRepresentation::Phased)
+    Out.StaticData.PhasedRecords.push_back(std::move(Record));
+  else
+    Out.StaticData.PhaselessRecords.push_back(std::move(Record));
+}
+
+void Lowerer::initializeShared(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return;
+  TypeLoc TL = declaredTypeLoc(VD);
+  SharedPointee Object = Types.object(VD->getType(), TL);
+  std::string Name = nameOf(VD);
+  if (!VD->getType()->isArrayType()) {
+    SharedAccess A;
+    A.ValueType = Types.valueType(VD->getType());
+    A.Pointer = Name;
+    A.Representation = Object.representation();
+    A.Position = positionOf(VD->getLocation());
+    A.VariableName = VD->getName().str();
+    A.VariableType = upcTypeString(VD);
+    std::string Value = textOf(Init);
+    if (isa<InitListExpr>(Init->IgnoreParens()))
+      Value = "(" + A.ValueType + ")" + Value;
+    else if (isPointerToShared(VD->getType()))
+      Value = convertPointer(Value, pointeeOf(Init),
+                             Types.pointee(VD->getType()));
+    Out.StaticData.Thread0Initializers.push_back(Calls.put(A, Value) + ";");
+    return;
+  }
+  // Arrays: every thread writes its own elements of the initializer.
+  llvm::SmallVector<ArrayDimension, 4> Dims = Upc.getArrayDimensions(TL);
+  // The initialized extent of each dimension: the outermost as far as the
+  // initializer goes, the others as declared (so that braces elided in the
+  // initializer mean what they mean in the declaration).
+  std::vector<uint64_t> Extent;
+  QualType T = VD->getType();
+  const Expr *Level = Init->IgnoreParens();
+  for (size_t D = 0; const ArrayType *AT = Ctx.getAsArrayType(T);
+       ++D, T = AT->getElementType()) {
+    uint64_t Declared = 0;
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Declared = CAT->getSize().getZExtValue();
+    bool Scaled = D < Dims.size() && Dims[D].ScalesWithThreads;
+    uint64_t Used = Declared;
+    if (D == 0 || Scaled) {
+      if (const auto *IL = dyn_cast_or_null<InitListExpr>(Level)) {
+        Used = 0;
+        for (unsigned I = 0; I < IL->getNumInits(); ++I)
+          if (!isa<ImplicitValueInitExpr>(IL->getInit(I)))
+            Used = I + 1;
+        // Parsed with THREADS = 1, a THREADS-dependent dimension may have
+        // lost initializers that exist with more threads: count the ones
+        // written (without designators).
+        if (Scaled && Upc.threadsEnvironment().isDynamic())
+          if (const InitListExpr *Written = IL->getSyntacticForm();
+              Written && llvm::none_of(Written->inits(), [](const Expr *I) {
+                return isa<DesignatedInitExpr>(I);
+              }))
+            Used = std::max<uint64_t>(Used, Written->getNumInits());
+      } else if (const auto *SL = dyn_cast_or_null<StringLiteral>(Level)) {
+        Used = std::min<uint64_t>(SL->getLength() + 1, Declared);
+      }
+      if (Used == 0)
+        Used = 1;
+    }
+    Extent.push_back(Used);
+    if (const auto *IL = dyn_cast_or_null<InitListExpr>(Level))
+      Level = IL->getNumInits() ? IL->getInit(0)->IgnoreParens() : nullptr;
+    else
+      Level = nullptr;
+  }
+  std::string ElementType = Object.ElementType;
+  std::string Array = ElementType + " upcr_init_";
+  for (uint64_t E : Extent)
+    Array += "[" + std::to_string(E) + "]";
+  std::string Infos;
+  for (size_t D = 0; D < Extent.size(); ++D) {
+    uint64_t Total = D < Dims.size() && Dims[D].Known ? Dims[D].Factor : 0;
+    if (!Total)
+      if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
+        QualType X = VD->getType();
+        for (size_t K = 0; K < D; ++K)
+          X = Ctx.getAsArrayType(X)->getElementType();
+        if (const auto *XC = Ctx.getAsConstantArrayType(X))
+          Total = XC->getSize().getZExtValue();
+        (void)CAT;
+      }
+    bool Scaled = D < Dims.size() && Dims[D].ScalesWithThreads;
+    Infos += (D ? ", { " : "{ ") + std::to_string(Extent[D]) + ", " +
+             std::to_string(Total) + ", " + (Scaled ? "1" : "0") + " }";
+  }
+  std::string Block = Object.Block == SharedPointee::Indefinite ? "0"
+                      : Object.Block == SharedPointee::One      ? "1"
+                                                                : Object.BlockElements;
+  bool Phased = Object.representation() == PointerRepresentation::Phased;
+  Out.StaticData.EveryThreadInitializers.push_back(
+      "{ " + Array + " = " + textOf(Init) +
+      "; static const upcr_startup_arrayinit_diminfo_t upcr_dims_[] = { " +
+      Infos + " }; " +
+      (Phased ? "upcr_startup_initarray(" : "upcr_startup_initparray(") +
+      Name + ", upcr_init_, upcr_dims_, " + std::to_string(Extent.size()) +
+      ", sizeof(" + ElementType + "), " + Block + "); }");
+}
+
+std::string Lowerer::startupAssignment(const VarDecl *VD,
+                                       const std::string &Target) {
+  const Expr *Init = VD->getInit();
+  QualType T = VD->getType();
+  if (!T->isArrayType() && !T->isRecordType() && !T->isUnionType() &&
+      !isa<InitListExpr>(Init->IgnoreParens()))
+    return Target + " = " + textOf(Init) + ";";
+  // Aggregates: a local copy with the same type and initializer.
+  TypeLoc TL = declaredTypeLoc(VD);
+  std::string Local = TL ? Types.print(TL, "upcr_init_")
+                         : Types.print(T, "upcr_init_");
+  return "{ " + Local + " = " + textOf(Init) + "; __builtin_memcpy(&" +
+         Target + ", &upcr_init_, sizeof(upcr_init_)); }";
+}
+
+// --- Traversal of declarations ------------------------------------------------
+
+void Lowerer::traverseInitializer(VarDecl *VD) {
+  Expr *Init = VD->getInit();
+  if (!Init)
+    return;
+  // A shared variable's initializer is stored at start-up: an expression.
+  if (!isSharedType(VD->getType()))
+    InitializerElements.insert(Init);
+  traverse(Init);
+  convertInPlace(Init, VD->getType());
+}
+
+void Lowerer::lowerTopLevelDecls() {
+  TranslationUnitDecl *TUD = Ctx.getTranslationUnitDecl();
+  // main first: a recursive call needs the new name.
+  for (Decl *D : TUD->decls())
+    if (auto *FD = dyn_cast<FunctionDecl>(D);
+        FD && FD->isMain() && SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      NewNames[FD->getCanonicalDecl()] = "upcr_user_main";
+
+  std::vector<Decl *> Group;
+  SourceLocation GroupBegin;
+  auto Flush = [&] {
+    if (!Group.empty())
+      lowerDeclGroup(Group, /*AtFileScope=*/true, nullptr);
+    Group.clear();
+  };
+  for (Decl *D : TUD->decls()) {
+    if (D->isImplicit() || D->getLocation().isInvalid())
+      continue;
+    if (!isEmittedFile(SM.getFileID(SM.getExpansionLoc(D->getLocation()))))
+      continue;
+    if (auto *FD = dyn_cast<FunctionDecl>(D);
+        FD && FD->doesThisDeclarationHaveABody()) {
+      Flush();
+      lowerFunction(FD);
+      continue;
+    }
+    if (isa<VarDecl>(D) || isa<TypedefNameDecl>(D) || isa<FunctionDecl>(D)) {
+      if (!Group.empty() && D->getBeginLoc() != GroupBegin)
+        Flush();
+      if (Group.empty())
+        GroupBegin = D->getBeginLoc();
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        traverseInitializer(VD);
+      Group.push_back(D);
+      continue;
+    }
+    Flush();
+    if (auto *RD = dyn_cast<RecordDecl>(D)) {
+      lowerRecord(RD);
+    } else if (auto *ED = dyn_cast<EnumDecl>(D)) {
+      for (EnumConstantDecl *C : ED->enumerators())
+        traverse(C->getInitExpr());
+    } else if (auto *SA = dyn_cast<StaticAssertDecl>(D)) {
+      traverse(SA->getAssertExpr());
+    }
+  }
+  Flush();
+}
+
+void Lowerer::lowerFunction(FunctionDecl *FD) {
+  // The user's main becomes upcr_user_main, started on every thread.
+  if (auto It = NewNames.find(FD->getCanonicalDecl());
+      It != NewNames.end() && FD->isMain()) {
+    std::optional<FileRange> Name =
+        fileRange(SourceRange(FD->getLocation(), FD->getLocation()));
+    if (!Name) {
+      error(FD->getLocation(), "'main' declared through a macro cannot be "
+                               "renamed for the UPC runtime");
+    } else {
+      editsFor(Name->File)->replace(Name->Begin, Name->End, It->second);
+      if (FD->doesThisDeclarationHaveABody()) {
+        Out.MainParameters = FD->getNumParams();
+        Out.MainReturnsVoid = FD->getReturnType()->isVoidType();
+        // Reaching the end of main returns 0 (C99 5.1.2.2.3); the renamed
+        // function needs it said.
+        const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+        std::optional<FileRange> Close =
+            Body ? fileRange(SourceRange(Body->getRBracLoc(),
+                                         Body->getRBracLoc()))
+                 : std::nullopt;
+        if (Close && !Out.MainReturnsVoid)
+          editsFor(Close->File)->insertBeforeFollowing(Close->Begin,
+                                                       "return 0; ");
+      }
+    }
+  }
+  // A return type of a pointer-to-shared type: the declaration up to its
+  // parameter list is printed again (the return type wraps the declarator).
+  TypeLoc FTL = declaredTypeLoc(FD);
+  auto Fn = FTL ? FTL.getAsAdjusted<FunctionProtoTypeLoc>()
+                : FunctionProtoTypeLoc();
+  if (Types.involvesUpc(FD->getReturnType())) {
+    std::optional<FileRange> R =
+        Fn ? fileRange(SourceRange(FD->getBeginLoc(), Fn.getRParenLoc()))
+           : std::nullopt;
+    if (!R) {
+      error(FD->getLocation(), "cannot translate the return type of '" +
+                                   FD->getName() + "'");
+    } else {
+      std::vector<std::string> Params;
+      for (ParmVarDecl *P : FD->parameters())
+        Params.push_back(declarationText(P, P->getName(), false));
+      if (Fn.getTypePtr()->isVariadic())
+        Params.push_back("...");
+      if (Params.empty())
+        Params.push_back("void");
+      std::string Declarator = nameOf(FD) + "(" + join(Params, ", ") + ")";
+      std::string Storage;
+      if (FD->getStorageClass() == SC_Static)
+        Storage = "static ";
+      else if (FD->getStorageClass() == SC_Extern)
+        Storage = "extern ";
+      if (FD->isInlineSpecified())
+        Storage += "inline ";
+      editsFor(R->File)->replace(
+          R->Begin, R->End,
+          Storage + Types.print(Fn.getReturnLoc(), Declarator));
+    }
+  } else
+  // Parameters of pointer-to-shared types, one by one.
+  for (ParmVarDecl *P : FD->parameters()) {
+    if (!Types.involvesUpc(P->getType()))
+      continue;
+    std::optional<FileRange> R = fileRange(P->getSourceRange());
+    if (!R) {
+      error(P->getLocation(), "cannot translate a parameter declared through "
+                              "a macro");
+      continue;
+    }
+    editsFor(R->File)->replace(R->Begin, R->End,
+                               declarationText(P, P->getName(), false));
+  }
+  if (FD->doesThisDeclarationHaveABody()) {
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    traverse(FD->getBody());
+    CurrentFunction = Saved;
+  }
+}
+
+void Lowerer::lowerRecord(RecordDecl *RD) {
+  if (!RD->isThisDeclarationADefinition())
+    return;
+  std::vector<FieldDecl *> Group;
+  auto Flush = [&] {
+    if (Group.empty())
+      return;
+    bool Rewrite = llvm::any_of(
+        Group, [&](FieldDecl *F) { return Types.involvesUpc(F->getType()); });
+    if (Rewrite) {
+      std::optional<FileRange> R = fileRange(SourceRange(
+          Group.front()->getBeginLoc(), Group.back()->getEndLoc()));
+      if (!R) {
+        error(Group.front()->getLocation(),
+              "cannot translate a member declared through a macro");
+      } else {
+        std::vector<std::string> Parts;
+        for (FieldDecl *F : Group) {
+          std::string Text = declarationText(F, F->getName(), false);
+          if (const Expr *Width = F->getBitWidth())
+            Text += " : " + Sources.getOriginalText(Width->getSourceRange(),
+                                                   Ctx.getLangOpts());
+          Parts.push_back(std::move(Text));
+        }
+        editsFor(R->File)->replace(R->Begin, R->End, join(Parts, "; "));
+      }
+    }
+    Group.clear();
+  };
+  for (Decl *D : RD->decls()) {
+    if (auto *Nested = dyn_cast<RecordDecl>(D)) {
+      Flush();
+      lowerRecord(Nested);
+      continue;
+    }
+    auto *F = dyn_cast<FieldDecl>(D);
+    if (!F)
+      continue;
+    if (!Group.empty() && F->getBeginLoc() != Group.front()->getBeginLoc())
+      Flush();
+    Group.push_back(F);
+  }
+  Flush();
+}
+
+void Lowerer::lowerDeclStmt(DeclStmt *DS) {
+  std::vector<Decl *> Group;
+  for (Decl *D : DS->decls()) {
+    if (auto *VD = dyn_cast<VarDecl>(D)) {
+      traverseInitializer(VD);
+      Group.push_back(VD);
+    } else if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      Group.push_back(TD);
+    } else if (auto *RD = dyn_cast<RecordDecl>(D)) {
+      lowerRecord(RD);
+    } else if (auto *ED = dyn_cast<EnumDecl>(D)) {
+      for (EnumConstantDecl *C : ED->enumerators())
+        traverse(C->getInitExpr());
+    }
+  }
+  if (!Group.empty())
+    lowerDeclGroup(Group, /*AtFileScope=*/false, DS);
+}
+
+void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group, bool AtFileScope,
+                             const DeclStmt *Statement) {
+  // Classify.
+  bool AnyUpc = false, AnyPerThread = false, AllPerThread = true;
+  bool AnyStartup = false;
+  for (Decl *D : Group) {
+    if (auto *VD = dyn_cast<VarDecl>(D)) {
+      bool Shared = isSharedType(VD->getType());
+      if (Shared || Types.involvesUpc(VD->getType()))
+        AnyUpc = true;
+      bool PT = !Shared && isPerThread(VD);
+      if (PT)
+        PerThread.insert(VD->getCanonicalDecl());
+      AnyPerThread |= PT;
+      AllPerThread &= PT;
+      if (VD->hasGlobalStorage() && !Shared && VD->getInit() &&
+          needsStartupValue(VD->getInit()))
+        AnyStartup = true;
+    } else if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      AllPerThread = false;
+      if (Types.involvesUpc(TD->getUnderlyingType()))
+        AnyUpc = true;
+    } else if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+      AllPerThread = false;
+      if (Types.involvesUpc(FD->getType()))
+        AnyUpc = true;
+    }
+  }
+  if (!AnyUpc && !AnyPerThread && !AnyStartup)
+    return;
+
+  Decl *First = Group.front();
+  std::optional<FileRange> Whole =
+      fileRange(SourceRange(First->getBeginLoc(), Group.back()->getEndLoc()));
+  if (!Whole) {
+    error(First->getLocation(),
+          "cannot translate a declaration written through a macro");
+    return;
+  }
+  SourceEdits *Edits = editsFor(Whole->File);
+
+  // A function-scope static that must move to file scope: shared data (the
+  // start-up functions allocate it) and data initialized at start-up.
+  auto MovesToFileScope = [&](const VarDecl *VD) {
+    return VD->isStaticLocal() &&
+           (isSharedType(VD->getType()) ||
+            (VD->getInit() && needsStartupValue(VD->getInit())));
+  };
+  std::string FunctionName =
+      CurrentFunction ? CurrentFunction->getName().str() : "";
+  auto Mangled = [&](const VarDecl *VD) {
+    return "upcri_" + FunctionName + "_" + VD->getName().str();
+  };
+
+  // Plain per-thread data: the storage keyword gains __thread, and values
+  // known only at start-up are assigned then.
+  if (!AnyUpc && AllPerThread &&
+      llvm::none_of(Group, [&](Decl *D) {
+        return MovesToFileScope(cast<VarDecl>(D));
+      })) {
+    auto *VD = cast<VarDecl>(First);
+    llvm::StringRef Storage = VD->getStorageClass() == SC_Static   ? "static"
+                              : VD->getStorageClass() == SC_Extern ? "extern"
+                                                                   : "";
+    unsigned NameOffset = Whole->End;
+    if (std::optional<FileRange> N = fileRange(
+            SourceRange(VD->getLocation(), VD->getLocation())))
+      NameOffset = N->Begin;
+    std::optional<unsigned> Keyword =
+        Storage.empty()
+            ? std::nullopt
+            : findKeyword(Whole->File, Whole->Begin, NameOffset, Storage);
+    if (Keyword)
+      Edits->insertAfterPreceding(*Keyword + Storage.size(), " __thread");
+    else
+      Edits->insertBeforeFollowing(Whole->Begin, "__thread ");
+    for (Decl *D : Group) {
+      auto *V = cast<VarDecl>(D);
+      if (!V->getInit() || !needsStartupValue(V->getInit()))
+        continue;
+      std::optional<unsigned> Equals = findInitializerEquals(V);
+      std::optional<FileRange> Init = fileRange(V->getInit()->getSourceRange());
+      if (!Equals || !Init) {
+        error(V->getLocation(), "cannot move the initializer of '" +
+                                    V->getName() + "' to start-up");
+        continue;
+      }
+      Out.StaticData.EveryThreadInitializers.push_back(
+          startupAssignment(V, nameOf(V)));
+      // " = value" goes, with the blanks before the '='.
+      unsigned From = *Equals;
+      llvm::StringRef Text = Edits->original();
+      while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+        --From;
+      Edits->replace(From, Init->End, "");
+    }
+    return;
+  }
+
+  // Otherwise the whole group is printed again, one declaration each.
+  if (Statement && Group.size() > 1 && Statement->getEndLoc().isValid()) {
+    // A for-loop's declaration cannot be split (its ';' ends the clause).
+  }
+  std::vector<std::string> Parts;
+  // A structure defined by the declaration's specifiers comes first.
+  if (auto *VD = dyn_cast<DeclaratorDecl>(First))
+    if (const auto *ET = VD->getType()->getAs<ElaboratedType>())
+      if (TagDecl *Owned = ET->getOwnedTagDecl()) {
+        std::optional<FileRange> TR = fileRange(Owned->getSourceRange());
+        if (!TR || Owned->getName().empty()) {
+          error(Owned->getLocation(),
+                "cannot translate a declaration of an unnamed structure "
+                "involving shared types; name the structure");
+          return;
+        }
+        Parts.push_back(Edits->getText(TR->Begin, TR->End));
+      }
+  std::string FunctionScopeText;
+  for (Decl *D : Group) {
+    if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+      Parts.push_back(declarationText(FD, FD->getName(), false));
+      continue;
+    }
+    if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      TypeLoc TL = TD->getTypeSourceInfo()
+                       ? TD->getTypeSourceInfo()->getTypeLoc()
+                       : TypeLoc();
+      Parts.push_back("typedef " + (TL ? Types.print(TL, TD->getName())
+                                       : Types.print(TD->getUnderlyingType(),
+                                                     TD->getName())));
+      continue;
+    }
+    auto *VD = cast<VarDecl>(D);
+    bool Shared = isSharedType(VD->getType());
+    if (MovesToFileScope(VD)) {
+      NewNames[VD->getCanonicalDecl()] = Mangled(VD);
+      if (Shared) {
+        FunctionScopeText += proxyDeclaration(VD) + "; ";
+        allocateShared(VD);
+        initializeShared(VD);
+      } else {
+        FunctionScopeText +=
+            declarationText(VD, nameOf(VD), PerThread.count(VD->getCanonicalDecl())) +
+            "; ";
+        Out.StaticData.EveryThreadInitializers.push_back(
+            startupAssignment(VD, nameOf(VD)));
+      }
+      continue;
+    }
+    if (Shared) {
+      QualType Element = CTypes::innermostElement(VD->getType());
+      if (const auto *RD = Element->getAsRecordDecl();
+          RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl()) {
+        error(VD->getLocation(), "shared object '" + VD->getName() +
+                                     "' has an unnamed structure type; give "
+                                     "the structure a tag or a typedef name");
+        continue;
+      }
+      Parts.push_back(proxyDeclaration(VD));
+      allocateShared(VD);
+      initializeShared(VD);
+      continue;
+    }
+    bool PT = PerThread.count(VD->getCanonicalDecl());
+    std::string Text = declarationText(VD, nameOf(VD), PT);
+    if (const Expr *Init = VD->getInit()) {
+      if (VD->hasGlobalStorage() && needsStartupValue(Init))
+        Out.StaticData.EveryThreadInitializers.push_back(
+            startupAssignment(VD, nameOf(VD)));
+      else
+        Text += " = " + textOf(Init);
+    }
+    Parts.push_back(std::move(Text));
+  }
+  if (!FunctionScopeText.empty()) {
+    std::optional<FileRange> F =
+        fileRange(SourceRange(CurrentFunction->getBeginLoc(),
+                              CurrentFunction->getBeginLoc()));
+    if (!F) {
+      error(CurrentFunction->getLocation(),
+            "cannot move static data out of a function defined through a "
+            "macro");
+      return;
+    }
+    editsFor(F->File)->insertBeforeFollowing(F->Begin, FunctionScopeText);
+  }
+  if (Statement && Parts.size() > 1) {
+    // A for-loop clause cannot hold several declarations; elsewhere they
+    // follow one another.
+  }
+  std::string Text = join(Parts, "; ");
+  if (Parts.empty() && Statement)
+    Text = "(void)0"; // the statement stays a statement
+  if (!Edits->replace(Whole->Begin, Whole->End, Text))
+    error(First->getLocation(), "internal error: overlapping translations");
+  (void)AtFileScope;
+}
+
+} // namespace lowering
+} // namespace upc

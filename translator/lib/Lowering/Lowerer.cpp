@@ -1,0 +1,350 @@
+//===- Lowerer.cpp - Traversal and text placement -------------------------===//
+
+#include "Lowerer.h"
+#include "upc-instrument/Semantics/UpcDiagnostics.h"
+
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace upc {
+
+LoweredFile *LoweredUnit::find(FileID FID) {
+  for (LoweredFile &F : Files)
+    if (F.File == FID)
+      return &F;
+  return nullptr;
+}
+
+const LoweredFile *LoweredUnit::find(FileID FID) const {
+  return const_cast<LoweredUnit *>(this)->find(FID);
+}
+
+namespace lowering {
+
+Lowerer::Lowerer(UpcTranslationUnit &TU, const LoweringOptions &Opts,
+                 LoweredUnit &Out)
+    : TU(TU), Ctx(TU.AST), Upc(TU.Upc), Sources(TU.Sources),
+      SM(TU.AST.getSourceManager()), Opts(Opts), Out(Out),
+      Calls(Opts.Calls ? *Opts.Calls : DefaultCalls),
+      Types(TU.AST, TU.Upc, TU.Sources,
+            [this](const TypedefNameDecl *D) {
+              // A typedef the output still defines with the same meaning:
+              // plain C, or one of the translated files (whose typedefs of
+              // UPC types are rewritten to their C types).
+              if (!Types.involvesUpc(D->getUnderlyingType()))
+                return true;
+              SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+              return isEmittedFile(SM.getFileID(Loc));
+            }) {}
+
+void Lowerer::error(SourceLocation Loc, const llvm::Twine &Message) {
+  Failed = true;
+  DiagnosticsEngine &Diags = TU.Compiler.getDiagnostics();
+  reportUpc(Diags, Loc, UpcDiag::CannotTranslate) << Message.str();
+}
+
+SourcePosition Lowerer::positionOf(SourceLocation Loc) const {
+  SourcePosition P;
+  OriginalLocation O = Sources.getOriginalLocation(Loc);
+  P.File = O.FileName;
+  P.Line = O.Line;
+  P.Column = O.Column;
+  P.Loc = Loc;
+  return P;
+}
+
+bool Lowerer::isEmittedFile(FileID FID) const {
+  if (FID.isInvalid() || !Sources.getDesugared(FID))
+    return false;
+  // The UPC headers of the language (upc.h...) are system headers; the C
+  // compile step has their C versions.
+  return !SM.isInSystemHeader(SM.getLocForStartOfFile(FID));
+}
+
+SourceEdits *Lowerer::editsFor(FileID FID) {
+  if (LoweredFile *F = Out.find(FID))
+    return F->Edits.get();
+  if (!isEmittedFile(FID))
+    return nullptr;
+  LoweredFile F;
+  F.File = FID;
+  F.IsMainFile = FID == SM.getMainFileID();
+  SourceLocation Start = SM.getLocForStartOfFile(FID);
+  PresumedLoc P = SM.getPresumedLoc(Start, /*UseLineDirectives=*/false);
+  F.PresumedName = P.isValid() ? P.getFilename() : "";
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID))
+    F.Path = FE->getName().str();
+  F.Edits = std::make_unique<SourceEdits>(
+      Sources.getOriginalText(FID),
+      Opts.LineDirectives ? F.PresumedName : std::string());
+  if (F.IsMainFile)
+    Out.Files.insert(Out.Files.begin(), std::move(F));
+  else
+    Out.Files.push_back(std::move(F));
+  return Out.find(FID)->Edits.get();
+}
+
+std::optional<FileRange> Lowerer::fileRange(SourceRange R) const {
+  SourceLocation B = R.getBegin(), E = R.getEnd();
+  if (B.isInvalid() || E.isInvalid())
+    return std::nullopt;
+  const LangOptions &LO = Ctx.getLangOpts();
+  // A node in a macro is placeable only as exactly one (outermost) macro use.
+  while (B.isMacroID()) {
+    SourceLocation MacroBegin;
+    if (!Lexer::isAtStartOfMacroExpansion(B, SM, LO, &MacroBegin))
+      return std::nullopt;
+    B = MacroBegin;
+  }
+  while (E.isMacroID()) {
+    SourceLocation MacroEnd;
+    if (!Lexer::isAtEndOfMacroExpansion(E, SM, LO, &MacroEnd))
+      return std::nullopt;
+    E = MacroEnd;
+  }
+  FileID FID = SM.getFileID(B);
+  if (FID != SM.getFileID(E) || !isEmittedFile(FID))
+    return std::nullopt;
+  unsigned Begin = SM.getFileOffset(B);
+  unsigned End = SM.getFileOffset(E) + Lexer::MeasureTokenLength(E, SM, LO);
+  if (End < Begin)
+    return std::nullopt;
+  FileRange Result;
+  Result.File = FID;
+  Result.Begin = Sources.getOriginalOffset(FID, Begin);
+  Result.End = Sources.getOriginalOffset(FID, End);
+  if (Result.End < Result.Begin)
+    return std::nullopt;
+  return Result;
+}
+
+std::optional<unsigned> Lowerer::statementEnd(const Stmt *S) const {
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation E = S->getEndLoc();
+  while (E.isMacroID()) {
+    SourceLocation MacroEnd;
+    if (!Lexer::isAtEndOfMacroExpansion(E, SM, LO, &MacroEnd))
+      return std::nullopt;
+    E = MacroEnd;
+  }
+  Token Tok;
+  if (Lexer::getRawToken(E, Tok, SM, LO, /*IgnoreWhiteSpace=*/true))
+    return std::nullopt;
+  SourceLocation After;
+  if (Tok.is(tok::semi) || Tok.is(tok::r_brace)) {
+    After = Tok.getEndLoc();
+  } else {
+    std::optional<Token> Next = Lexer::findNextToken(E, SM, LO);
+    if (!Next || !Next->is(tok::semi))
+      return std::nullopt;
+    After = Next->getEndLoc();
+  }
+  FileID FID = SM.getFileID(After);
+  return Sources.getOriginalOffset(FID, SM.getFileOffset(After));
+}
+
+void Lowerer::setLowered(const Stmt *S, std::string Text) {
+  if (std::optional<FileRange> R = fileRange(S)) {
+    if (!editsFor(R->File)->replace(R->Begin, R->End, Text))
+      error(S->getBeginLoc(), "internal error: overlapping translations");
+    Unplaced.erase(S);
+  } else {
+    Unplaced.insert(S);
+  }
+  Lowered[S] = std::move(Text);
+}
+
+const std::string *Lowerer::loweredText(const Stmt *S) const {
+  if (auto It = Lowered.find(S); It != Lowered.end())
+    return &It->second;
+  if (auto It = PrintAs.find(S); It != PrintAs.end())
+    return &It->second;
+  return nullptr;
+}
+
+std::string Lowerer::textOf(const Stmt *S) {
+  if (auto It = Lowered.find(S); It != Lowered.end())
+    return It->second;
+  if (const auto *E = dyn_cast<Expr>(S); E && LValues.count(E)) {
+    error(S->getBeginLoc(),
+          "internal error: shared lvalue used where no translation handles it");
+    return "0";
+  }
+  if (std::optional<FileRange> R = fileRange(S)) {
+    if (const LoweredFile *F = Out.find(R->File))
+      return F->Edits->getText(R->Begin, R->End);
+    return Sources.getOriginalText(R->File).slice(R->Begin, R->End).str();
+  }
+  return print(S);
+}
+
+namespace {
+class LoweringPrinterHelper : public PrinterHelper {
+public:
+  explicit LoweringPrinterHelper(const Lowerer &L) : L(L) {}
+  bool handledStmt(Stmt *S, raw_ostream &OS) override {
+    if (const std::string *Text = L.loweredText(S)) {
+      OS << *Text;
+      return true;
+    }
+    // A macro argument turned into a string (#x) was desugared first: give
+    // UPC's words back (assert messages print these strings).
+    if (const auto *SL = dyn_cast<StringLiteral>(S);
+        SL && SL->isOrdinary() && SL->getString().contains("__upc_")) {
+      std::string Text = SL->getString().str();
+      static const std::pair<const char *, const char *> Words[] = {
+          {"__upc_shared_indefinite", "shared []"},
+          {"__upc_shared_star", "shared [*]"},
+          {"__upc_shared", "shared"},
+          {"__upc_strict", "strict"},
+          {"__upc_relaxed", "relaxed"},
+          {"__upc_MYTHREAD", "MYTHREAD"},
+          {"__upc_THREADS", "THREADS"},
+          {"__upc_MAX_BLOCK_SIZE", "UPC_MAX_BLOCK_SIZE"}};
+      for (const auto &[Internal, Word] : Words)
+        for (size_t I = Text.find(Internal); I != std::string::npos;
+             I = Text.find(Internal, I))
+          Text.replace(I, strlen(Internal), Word);
+      OS << CTypes::quote(Text);
+      return true;
+    }
+    return false;
+  }
+
+private:
+  const Lowerer &L;
+};
+} // namespace
+
+std::string Lowerer::print(const Stmt *S) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.SuppressTagKeyword = false;
+  LoweringPrinterHelper Helper(*this);
+  // The root itself is printed, not substituted.
+  auto It = Lowered.find(S);
+  std::string Saved;
+  bool HadText = It != Lowered.end();
+  if (HadText) {
+    Saved = std::move(It->second);
+    Lowered.erase(It);
+  }
+  S->printPretty(OS, &Helper, Policy, 0, " ", &Ctx);
+  if (HadText)
+    Lowered[S] = std::move(Saved);
+  return Text;
+}
+
+void Lowerer::traverse(Stmt *S) {
+  if (!S)
+    return;
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    lowerDeclStmt(DS);
+    finishNode(S);
+    return;
+  }
+  if (auto *For = dyn_cast<ForStmt>(S)) {
+    if (const ForallStatement *F = Upc.findForall(For)) {
+      // A upc_forall with an affinity controls the foralls in its body: they
+      // run every iteration (UPC 1.3, 6.6.2). `continue` controls nothing.
+      bool Controls = F->AffinityKind == names::AffinityExpr;
+      std::optional<ForallPlan> Plan;
+      if (ForallDepth == 0 && !Localizing && !Failed)
+        Plan = planForall(For, *F);
+      traverse(For->getInit());
+      traverse(For->getCond());
+      traverse(For->getInc());
+      ForallDepth += Controls;
+      if (Plan) {
+        ForallPlan &P = ForallPlans[For] = std::move(*Plan);
+        traverseLocalizedBody(For, P);
+      } else {
+        traverse(For->getBody());
+      }
+      ForallDepth -= Controls;
+      lowerNode(S);
+      finishNode(S);
+      return;
+    }
+  }
+  for (Stmt *Child : S->children())
+    traverse(Child);
+  lowerNode(S);
+  finishNode(S);
+}
+
+void Lowerer::finishNode(Stmt *S) {
+  if (Lowered.count(S))
+    return;
+  if (const auto *E = dyn_cast<Expr>(S); E && LValues.count(E))
+    return;
+  bool ChildUnplaced = false;
+  for (Stmt *Child : S->children())
+    if (Child && Unplaced.count(Child))
+      ChildUnplaced = true;
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    (void)DS; // declarations place their own text
+  if (!ChildUnplaced)
+    return;
+  // A translated node inside a macro: print the smallest placeable node
+  // around it.
+  if (fileRange(S))
+    setLowered(S, print(S));
+  else
+    Unplaced.insert(S);
+}
+
+void Lowerer::lowerNode(Stmt *S) {
+  if (auto *E = dyn_cast<Expr>(S)) {
+    lowerExpr(E);
+    return;
+  }
+  if (auto *For = dyn_cast<ForStmt>(S)) {
+    if (const ForallStatement *F = Upc.findForall(For)) {
+      lowerForall(For, *F);
+      return;
+    }
+    if (For->getCond())
+      truthValue(For->getCond());
+    return;
+  }
+  if (auto *If = dyn_cast<IfStmt>(S)) {
+    truthValue(If->getCond());
+    return;
+  }
+  if (auto *While = dyn_cast<WhileStmt>(S)) {
+    truthValue(While->getCond());
+    return;
+  }
+  if (auto *Do = dyn_cast<DoStmt>(S)) {
+    truthValue(Do->getCond());
+    return;
+  }
+  if (auto *Return = dyn_cast<ReturnStmt>(S)) {
+    lowerReturn(Return);
+    return;
+  }
+}
+
+bool Lowerer::run() {
+  commentOutPragmas();
+  lowerTopLevelDecls();
+  // The main file is always emitted, edited or not.
+  editsFor(SM.getMainFileID());
+  return !Failed;
+}
+
+} // namespace lowering
+
+bool lowerTranslationUnit(UpcTranslationUnit &TU, const LoweringOptions &Opts,
+                          LoweredUnit &Out) {
+  lowering::Lowerer L(TU, Opts, Out);
+  return L.run();
+}
+
+} // namespace upc

@@ -1,0 +1,272 @@
+//===- Lowerer.h - The lowering of one translation unit ---------*- C++ -*-===//
+//
+// Internal to the Lowering library.
+//
+// The lowerer walks the AST bottom-up. A node whose C form differs from its
+// text gets a replacement text built from the C text of its operands; the
+// replacement is placed into the original text (SourceEdits) when the node is
+// a contiguous stretch of a file: plain text, or exactly one macro use. A
+// node inside a macro (a macro body, or a macro argument that may be
+// expanded several times) cannot be placed; its nearest placeable ancestor
+// is then printed from the AST (Clang's statement printer), with the
+// lowered nodes substituted.
+//
+// A shared lvalue has no C text of its own: it is described by a SharedLValue
+// (the pointer to its element and a byte offset), which the operation that
+// uses it (a read, a write, &, a member access...) turns into runtime calls.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_LIB_LOWERING_LOWERER_H
+#define UPC_INSTRUMENT_LIB_LOWERING_LOWERER_H
+
+#include "upc-instrument/FrontEnd/UpcFrontend.h"
+#include "upc-instrument/Lowering/CTypes.h"
+#include "upc-instrument/Lowering/Lowering.h"
+#include "upc-instrument/Lowering/RuntimeCalls.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace upc {
+namespace lowering {
+
+/// The object a shared lvalue designates.
+struct SharedLValue {
+  /// The pointer-to-shared (C text) to the element holding the object.
+  std::string Pointer;
+  PointerRepresentation Representation = PointerRepresentation::Phaseless;
+  /// Bytes from the start of that element (members); "0" for the element.
+  std::string ByteOffset = "0";
+  /// The lvalue's type (shared-qualified).
+  clang::QualType ObjectType;
+  /// Inside a member of a shared structure: pointers into it are
+  /// indefinitely blocked.
+  bool InAggregateMember = false;
+  /// The variable the lvalue starts from, if any (for [*] block sizes and
+  /// for tools).
+  const clang::VarDecl *Root = nullptr;
+  /// Where the lvalue's (array) type is written in Root's declaration: the
+  /// dimensions as written (THREADS stays symbolic). Null if unknown.
+  clang::TypeLoc DeclaredLoc;
+};
+
+/// A upc_forall whose iterations are computed for the calling thread, with
+/// the accesses to its elements made through private pointers (see
+/// ForallLocalization.cpp).
+struct ForallPlan {
+  const clang::VarDecl *Index = nullptr; ///< the loop variable
+  bool IndexDeclaredInInit = false;
+  const clang::Expr *Lower = nullptr; ///< the initial value
+  const clang::Expr *Upper = nullptr; ///< the bound
+  bool Inclusive = false;             ///< i <= Upper
+  uint64_t Block = 1;                 ///< elements per block of the layout
+  /// Arrays with the layout, by the private pointer to the thread's part.
+  std::vector<std::pair<const clang::VarDecl *, std::string>> Arrays;
+  std::string GenericBody, LocalBody;
+};
+
+/// A contiguous range of an original file.
+struct FileRange {
+  clang::FileID File;
+  unsigned Begin = 0, End = 0;
+};
+
+class Lowerer {
+public:
+  Lowerer(UpcTranslationUnit &TU, const LoweringOptions &Opts,
+          LoweredUnit &Out);
+  bool run();
+
+  // --- Used by the printer helper.
+  const std::string *loweredText(const clang::Stmt *S) const;
+
+private:
+  // ---- Infrastructure (Lowerer.cpp)
+  UpcTranslationUnit &TU;
+  clang::ASTContext &Ctx;
+  UpcContext &Upc;
+  const SourceMapping &Sources;
+  const clang::SourceManager &SM;
+  const LoweringOptions &Opts;
+  LoweredUnit &Out;
+  RuntimeCalls DefaultCalls;
+  const RuntimeCalls &Calls;
+  CTypes Types;
+  bool Failed = false;
+
+  llvm::DenseMap<const clang::Stmt *, std::string> Lowered;
+  llvm::DenseSet<const clang::Stmt *> Unplaced;
+  llvm::DenseMap<const clang::Expr *, SharedLValue> LValues;
+  /// How to print a node whose text needs no change (MYTHREAD...).
+  llvm::DenseMap<const clang::Stmt *, std::string> PrintAs;
+  /// Expressions that directly initialize an object (brace-enclosed null
+  /// pointers-to-shared are spelled differently there).
+  llvm::DenseSet<const clang::Expr *> InitializerElements;
+  /// Declarations given a new name (function-scope statics moved to file
+  /// scope, main).
+  llvm::DenseMap<const clang::Decl *, std::string> NewNames;
+  /// Variables that are per UPC thread (canonical declarations).
+  llvm::DenseSet<const clang::VarDecl *> PerThread;
+  /// Shared variables already given allocation records.
+  llvm::DenseSet<const clang::VarDecl *> Allocated;
+  const clang::FunctionDecl *CurrentFunction = nullptr;
+  /// Nesting of upc_forall bodies (lexical).
+  unsigned ForallDepth = 0;
+  /// Localized foralls, and the one whose body is being translated for the
+  /// calling thread's iterations.
+  llvm::DenseMap<const clang::ForStmt *, ForallPlan> ForallPlans;
+  const ForallPlan *Localizing = nullptr;
+
+  void error(clang::SourceLocation Loc, const llvm::Twine &Message);
+  SourcePosition positionOf(clang::SourceLocation Loc) const;
+  bool isEmittedFile(clang::FileID FID) const;
+  SourceEdits *editsFor(clang::FileID FID);
+  std::optional<FileRange> fileRange(clang::SourceRange R) const;
+  std::optional<FileRange> fileRange(const clang::Stmt *S) const {
+    return fileRange(S->getSourceRange());
+  }
+  /// The offset just after the statement \p S, its ';' included.
+  std::optional<unsigned> statementEnd(const clang::Stmt *S) const;
+
+  /// Records \p Text as the C form of \p S and places it if possible.
+  void setLowered(const clang::Stmt *S, std::string Text);
+  /// Replaces the text of \p S (which keeps its meaning) by \p Text.
+  void replaceText(const clang::Stmt *S, std::string Text) {
+    setLowered(S, std::move(Text));
+  }
+  /// The C text of \p S as it stands (after its own lowering).
+  std::string textOf(const clang::Stmt *S);
+  /// \p S printed from the AST with the lowered nodes substituted.
+  std::string print(const clang::Stmt *S);
+
+  // ---- Traversal
+  void traverse(clang::Stmt *S);
+  void lowerNode(clang::Stmt *S);
+  void finishNode(clang::Stmt *S);
+
+  // ---- Expressions (Expressions.cpp)
+  void lowerExpr(clang::Expr *E);
+  const SharedLValue *sharedLValue(const clang::Expr *E) const;
+  void lowerDeclRef(clang::DeclRefExpr *E);
+  void lowerImplicitCast(clang::ImplicitCastExpr *E);
+  void lowerExplicitCast(clang::CStyleCastExpr *E);
+  void lowerUnary(clang::UnaryOperator *E);
+  void lowerBinary(clang::BinaryOperator *E);
+  void lowerSubscript(clang::ArraySubscriptExpr *E);
+  void lowerMember(clang::MemberExpr *E);
+  void lowerConditional(clang::ConditionalOperator *E);
+  void lowerCall(clang::CallExpr *E);
+  void lowerSizeof(clang::UnaryExprOrTypeTraitExpr *E);
+  void lowerInitList(clang::InitListExpr *E);
+
+  /// The pointee of a pointer-to-shared expression.
+  SharedPointee pointeeOf(const clang::Expr *Pointer) const;
+  /// The pointee of a pointer to the object of \p L (\p Decayed: to its
+  /// first element).
+  SharedPointee pointeeOfLValue(const SharedLValue &L, bool Decayed) const;
+  /// C text of a pointer to the object of \p L, as a pointer to
+  /// \p PointeeType.
+  std::string addressOf(const SharedLValue &L, bool Decayed,
+                        SharedPointee &Pointee) const;
+  SharedAccess accessOf(const SharedLValue &L, const clang::Expr *Use) const;
+  std::string read(const SharedLValue &L, const clang::Expr *Use);
+  std::string convertPointer(const std::string &Text, const SharedPointee &From,
+                             const SharedPointee &To) const;
+  std::string addToPointer(const std::string &Text, const SharedPointee &P,
+                           const std::string &Increment) const;
+  std::string subtractPointers(const std::string &A, const SharedPointee &PA,
+                               const std::string &B,
+                               const SharedPointee &PB) const;
+  std::string nullTest(const std::string &Text, const SharedPointee &P,
+                       bool IsNull) const;
+  std::string nullPointer(clang::QualType PointerType,
+                          bool InInitializer) const;
+  /// Converts the pointer-to-shared value of \p Value to \p Target if their
+  /// blocking differs (the C types are the same), re-placing its text.
+  void convertInPlace(const clang::Expr *Value, clang::QualType Target);
+  /// If \p Cond is a pointer-to-shared used as a truth value, makes it one.
+  void truthValue(const clang::Expr *Cond);
+  /// A read-modify-write of a shared lvalue: \p Update is C code applied to
+  /// a temporary named by \p Temp.
+  std::string readModifyWrite(const SharedLValue &L, const clang::Expr *Use,
+                              const std::string &Update, bool YieldOld);
+  /// Whether the value of \p E is discarded (an expression statement, a
+  /// for-loop step, a cast to void, the left of a comma).
+  bool isValueUnused(const clang::Expr *E) const;
+  /// The update of a private pointer-to-shared lvalue \p LHS.
+  std::string updatePrivatePointer(const clang::Expr *LHS,
+                                   const std::string &NewValueOf);
+
+  // ---- Localized upc_forall loops (ForallLocalization.cpp)
+  std::optional<ForallPlan> planForall(clang::ForStmt *S,
+                                       const ForallStatement &F);
+  /// Translates the body twice: for every iteration, then for the calling
+  /// thread's own.
+  void traverseLocalizedBody(clang::ForStmt *S, ForallPlan &Plan);
+  /// The private lvalue of X[i] in a localized body, if it is one.
+  std::optional<std::string>
+  localizedElement(const clang::ArraySubscriptExpr *E) const;
+  /// Forgets the translation of \p S and everything in it.
+  void forget(const clang::Stmt *S);
+  std::string statementText(const clang::Stmt *S);
+  void lowerLocalizedForall(clang::ForStmt *S, const ForallStatement &F,
+                            const ForallPlan &Plan);
+
+  // ---- UPC statements and operators (Statements.cpp)
+  void lowerForall(clang::ForStmt *S, const ForallStatement &F);
+  /// The affinity test of a upc_forall ("" for none or `continue`).
+  std::string affinityTest(const clang::ForStmt *S, const ForallStatement &F);
+  void lowerSynchronization(clang::CallExpr *E,
+                            const SynchronizationStatement &Sync);
+  void lowerUpcSizeof(clang::CStyleCastExpr *E, const UpcSizeofExpression &U);
+  void lowerLibraryCall(clang::CallExpr *E, const clang::FunctionDecl *FD);
+  void lowerReturn(clang::ReturnStmt *S);
+  void commentOutPragmas();
+
+  // ---- Declarations (Declarations.cpp)
+  void lowerTopLevelDecls();
+  void lowerFunction(clang::FunctionDecl *FD);
+  void lowerDeclStmt(clang::DeclStmt *DS);
+  void lowerRecord(clang::RecordDecl *RD);
+  /// Declarations sharing one declaration specifier, in order.
+  void lowerDeclGroup(llvm::ArrayRef<clang::Decl *> Group, bool AtFileScope,
+                      const clang::DeclStmt *Statement);
+  void traverseInitializer(clang::VarDecl *VD);
+  bool isPerThread(const clang::VarDecl *VD) const;
+  bool needsStartupValue(const clang::Expr *Init) const;
+  std::string declarationText(const clang::DeclaratorDecl *D,
+                              llvm::StringRef Name, bool PerThread);
+  std::string proxyDeclaration(const clang::VarDecl *VD);
+  void allocateShared(const clang::VarDecl *VD);
+  void initializeShared(const clang::VarDecl *VD);
+  std::string startupAssignment(const clang::VarDecl *VD,
+                                const std::string &Target);
+  std::string nameOf(const clang::NamedDecl *D) const;
+  std::string upcTypeString(const clang::VarDecl *VD) const;
+  std::optional<unsigned> findKeyword(clang::FileID File, unsigned Begin,
+                                      unsigned End,
+                                      llvm::StringRef Keyword) const;
+  std::optional<unsigned> findInitializerEquals(const clang::VarDecl *VD) const;
+  bool isUpcSourceFile(clang::SourceLocation Loc) const;
+};
+
+/// The marker call of a desugared upc_forall (its affinity argument).
+const clang::CallExpr *forallMarker(const clang::ForStmt *S);
+/// The argument of a variadic marker (__upc_barrier(1, e),
+/// __upc_forall_affinity(2, e)) without the default argument promotions.
+const clang::Expr *markerArgument(const clang::CallExpr *Call, unsigned I);
+
+} // namespace lowering
+} // namespace upc
+
+#endif

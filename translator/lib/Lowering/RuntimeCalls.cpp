@@ -1,0 +1,62 @@
+//===- RuntimeCalls.cpp - Uninstrumented spellings of runtime calls -------===//
+
+#include "upc-instrument/Lowering/RuntimeCalls.h"
+
+namespace upc {
+
+RuntimeCalls::~RuntimeCalls() = default;
+
+std::string RuntimeCalls::position(const SourcePosition &P) const {
+  return "UPCR_SRCPOS(" + CTypes::quote(P.File) + ", " +
+         std::to_string(P.Line) + ", " + std::to_string(P.Column) + ")";
+}
+
+static std::string accessMacro(llvm::StringRef Verb, const SharedAccess &A) {
+  std::string Name = "UPCR_" + Verb.str() + "_" +
+                     (A.Representation == PointerRepresentation::Phased
+                          ? "SHARED"
+                          : "PSHARED") +
+                     "_VALUE";
+  if (A.Strict)
+    Name += "_STRICT";
+  return Name;
+}
+
+std::string RuntimeCalls::get(const SharedAccess &A) const {
+  return accessMacro("GET", A) + "(" + A.ValueType + ", " + A.Pointer + ", " +
+         A.ByteOffset + ")";
+}
+
+std::string RuntimeCalls::put(const SharedAccess &A,
+                              const std::string &Value) const {
+  // A compound literal's braces do not protect its commas from the macro.
+  std::string V = Value.find('{') == std::string::npos ? Value
+                                                       : "(" + Value + ")";
+  return accessMacro("PUT", A) + "(" + A.ValueType + ", " + A.Pointer + ", " +
+         A.ByteOffset + ", " + V + ")";
+}
+
+std::string
+RuntimeCalls::synchronization(SyncKind Kind,
+                              const std::optional<std::string> &Value,
+                              const SourcePosition &P) const {
+  if (Kind == SyncKind::Fence)
+    return "upcr_fence()";
+  const char *Function = Kind == SyncKind::Barrier ? "upcr_barrier"
+                         : Kind == SyncKind::Notify ? "upcr_notify"
+                                                    : "upcr_wait";
+  std::string Args = Value ? "(" + *Value + "), 0"
+                           : std::string("0, UPCR_BARRIERFLAG_ANONYMOUS");
+  return std::string(Function) + "(" + Args + ", " + position(P) + ")";
+}
+
+std::string RuntimeCalls::libraryCall(llvm::StringRef Function,
+                                      llvm::ArrayRef<std::string> Args,
+                                      const SourcePosition &P) const {
+  std::string Call = Function.str() + "(";
+  for (const std::string &A : Args)
+    Call += A + ", ";
+  return Call + position(P) + ")";
+}
+
+} // namespace upc

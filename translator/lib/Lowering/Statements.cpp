@@ -1,0 +1,255 @@
+//===- Statements.cpp - UPC statements, operators and library calls -------===//
+
+#include "Lowerer.h"
+#include "upc-instrument/Semantics/UpcTypes.h"
+
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace upc {
+namespace lowering {
+
+const Expr *markerArgument(const CallExpr *Call, unsigned I) {
+  if (Call->getNumArgs() <= I)
+    return nullptr;
+  const Expr *E = Call->getArg(I);
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    CastKind K = ICE->getCastKind();
+    if (K != CK_IntegralCast && K != CK_FloatingCast &&
+        K != CK_IntegralToFloating)
+      break;
+    E = ICE->getSubExpr();
+  }
+  return E;
+}
+
+namespace {
+
+std::string stripTrailingSemicolon(std::string S) {
+  while (!S.empty() && (S.back() == ' ' || S.back() == ';'))
+    S.pop_back();
+  return S;
+}
+
+} // namespace
+
+const CallExpr *forallMarker(const ForStmt *S) {
+  const auto *If = cast<IfStmt>(S->getBody());
+  const auto *Not = cast<UnaryOperator>(If->getCond()->IgnoreImpCasts());
+  return cast<CallExpr>(Not->getSubExpr()->IgnoreImpCasts());
+}
+
+std::string Lowerer::affinityTest(const ForStmt *S, const ForallStatement &F) {
+  std::string Test;
+  const CallExpr *Marker = forallMarker(S);
+  if (F.AffinityKind == names::AffinityExpr) {
+    const Expr *Affinity = markerArgument(Marker, 1);
+    std::string Text = textOf(Affinity);
+    QualType T = Affinity->getType();
+    if (isPointerToShared(T)) {
+      Test = "upcr_forall_affinity_" +
+             CTypes::suffix(pointeeOf(Affinity).representation()).str() +
+             "(" + Text + ")";
+    } else if (T->isUnsignedIntegerType()) {
+      Test = "upcr_forall_affinity_unsigned(" + Text + ")";
+    } else {
+      Test = "upcr_forall_affinity_int(" + Text + ")";
+    }
+  }
+  return Test;
+}
+
+void Lowerer::lowerForall(ForStmt *S, const ForallStatement &F) {
+  if (auto It = ForallPlans.find(S); It != ForallPlans.end())
+    return lowerLocalizedForall(S, F, It->second);
+  // In the body of a upc_forall with an affinity (lexically, or
+  // dynamically: upcr_forall_active), every iteration runs and the affinity
+  // is not evaluated (UPC 1.3, 6.6.2). A forall without an affinity (or with
+  // `continue`) is a plain loop that leaves the control to the foralls in it.
+  bool Nested = ForallDepth > 0;
+  const CallExpr *Marker = forallMarker(S);
+  std::string Test = Nested ? "" : affinityTest(S, F);
+  bool Scope = !Nested && !Test.empty();
+  std::string Head = Scope ? "{ UPCR_FORALL_SCOPE; for" : "for";
+  std::string Tail =
+      Test.empty() ? ")" : ") if (!UPCR_FORALL_MINE(" + Test + ")) ; else";
+
+  // upc_forall (A; B; C; D) S: edit the keyword, the clause after the third
+  // ';', and close the scope after S, keeping A, B, C and S as they are.
+  std::optional<FileRange> Keyword =
+      fileRange(SourceRange(S->getForLoc(), S->getForLoc()));
+  std::optional<FileRange> Semi =
+      fileRange(SourceRange(S->getRParenLoc(), S->getRParenLoc()));
+  std::optional<FileRange> Close =
+      fileRange(SourceRange(Marker->getRParenLoc(), Marker->getRParenLoc()));
+  std::optional<unsigned> BodyEnd = statementEnd(F.Body);
+  bool InPlace = Keyword && Semi && Close && BodyEnd &&
+                 S->getForLoc().isFileID() && Keyword->File == Semi->File &&
+                 Semi->File == Close->File;
+  if (InPlace) {
+    llvm::StringRef Text = Sources.getOriginalText(Keyword->File);
+    InPlace = Text.substr(Keyword->Begin).starts_with("upc_forall") &&
+              Text.substr(Semi->Begin).starts_with(";") &&
+              Text.substr(Close->Begin).starts_with(")");
+  }
+  if (InPlace) {
+    SourceEdits *Edits = editsFor(Keyword->File);
+    bool OK = Edits->replace(Keyword->Begin,
+                             Keyword->Begin + strlen("upc_forall"), Head);
+    OK &= Edits->replace(Semi->Begin, Close->Begin + 1, Tail);
+    if (Scope)
+      Edits->insertAfterPreceding(*BodyEnd, " }");
+    if (!OK)
+      error(S->getForLoc(), "internal error: overlapping translations");
+    return;
+  }
+  // In a macro: the whole statement, printed.
+  std::string Init = S->getInit() ? stripTrailingSemicolon(textOf(S->getInit()))
+                                   : "";
+  std::string Body = textOf(F.Body);
+  if (isa<Expr>(F.Body))
+    Body += ";"; // an expression statement's ';' is not part of it
+  std::string Text = Head + " (" + Init + "; " +
+                     (S->getCond() ? textOf(S->getCond()) : "") + "; " +
+                     (S->getInc() ? textOf(S->getInc()) : "") + Tail + " " +
+                     Body + (Scope ? " }" : "");
+  setLowered(S, Text);
+}
+
+void Lowerer::lowerSynchronization(CallExpr *E,
+                                   const SynchronizationStatement &Sync) {
+  SyncKind Kind = Sync.SyncKind == SynchronizationStatement::Barrier
+                      ? SyncKind::Barrier
+                  : Sync.SyncKind == SynchronizationStatement::Notify
+                      ? SyncKind::Notify
+                  : Sync.SyncKind == SynchronizationStatement::Wait
+                      ? SyncKind::Wait
+                      : SyncKind::Fence;
+  std::optional<std::string> Value;
+  if (const Expr *V = markerArgument(E, 1))
+    Value = textOf(V);
+  setLowered(E, Calls.synchronization(Kind, Value, positionOf(E->getBeginLoc())));
+}
+
+void Lowerer::lowerUpcSizeof(CStyleCastExpr *E, const UpcSizeofExpression &U) {
+  QualType Operand = U.OperandType;
+  if (Operand.isNull() || !isSharedType(Operand)) {
+    error(E->getExprLoc(), "operand of a UPC sizeof operator is not shared");
+    return;
+  }
+  SharedPointee Object = Types.object(Operand, U.OperandLoc);
+  std::string ElementSize = "sizeof(" + Object.ElementType + ")";
+  std::string Value;
+  switch (U.OperatorKind) {
+  case UpcSizeofExpression::ElemSizeof:
+    Value = ElementSize;
+    break;
+  case UpcSizeofExpression::BlockSizeof:
+    Value = Object.Block == SharedPointee::Indefinite ? "0"
+            : Object.Block == SharedPointee::One      ? "1"
+                                                      : Object.BlockElements;
+    break;
+  case UpcSizeofExpression::LocalSizeof: {
+    SymbolicSize Total;
+    if (!U.OperandLoc.isNull())
+      Total = UpcContext::totalElements(Upc.getArrayDimensions(U.OperandLoc));
+    if (U.OperandLoc.isNull() || !Total.Known) {
+      Total = SymbolicSize();
+      std::string Count = Types.elementCount(Operand);
+      uint64_t N = 1;
+      if (llvm::StringRef(Count).getAsInteger(10, N)) {
+        error(E->getExprLoc(), "cannot determine the size of this operand");
+        return;
+      }
+      Total.Factor = N;
+    }
+    std::string Elements = std::to_string(Total.Factor);
+    if (Total.ScalesWithThreads)
+      Elements = "(" + Elements + " * THREADS)";
+    if (Object.Block == SharedPointee::Indefinite) {
+      Value = Elements + " * " + ElementSize;
+      break;
+    }
+    std::string Block =
+        Object.Block == SharedPointee::One ? "1" : Object.BlockElements;
+    Value = "UPCR_LOCALSIZEOF(" + Elements + ", " + Block + ", " +
+            ElementSize + ")";
+    break;
+  }
+  }
+  setLowered(E, "((size_t)(" + Value + "))");
+}
+
+void Lowerer::lowerLibraryCall(CallExpr *E, const FunctionDecl *FD) {
+  llvm::StringRef Name = FD->getName();
+  std::vector<std::string> Args;
+  for (const Expr *A : E->arguments())
+    Args.push_back(textOf(A));
+  SourcePosition Pos = positionOf(E->getBeginLoc());
+  // Pointer-to-shared queries: inline runtime functions.
+  llvm::StringRef Inline = llvm::StringSwitch<llvm::StringRef>(Name)
+                               .Case("upc_threadof", "upcr_threadof_shared")
+                               .Case("upc_phaseof", "upcr_phaseof_shared")
+                               .Case("upc_addrfield", "upcr_addrfield_shared")
+                               .Case("upc_resetphase", "upcr_shared_resetphase")
+                               .Default("");
+  if (!Inline.empty() && Args.size() == 1) {
+    setLowered(E, Inline.str() + "(" + Args[0] + ")");
+    return;
+  }
+  if (Name == "upc_local_alloc" && Args.size() == 2) {
+    setLowered(E, Calls.libraryCall(
+                      "upcr_alloc",
+                      {"(size_t)(" + Args[0] + ") * (size_t)(" + Args[1] + ")"},
+                      Pos));
+    return;
+  }
+  // Functions without pointers-to-shared or errors worth a position keep
+  // their C versions.
+  static const llvm::StringSet<> Plain = {
+      "upc_affinitysize", "upc_ticks_now", "upc_ticks_to_ns", "upc_poll"};
+  if (Plain.count(Name))
+    return;
+  // Everything else: the runtime entry with the call's position.
+  std::string Runtime = "upcr_" + Name.drop_front(strlen("upc_")).str();
+  setLowered(E, Calls.libraryCall(Runtime, Args, Pos));
+}
+
+void Lowerer::lowerReturn(ReturnStmt *S) {
+  if (S->getRetValue() && CurrentFunction)
+    convertInPlace(S->getRetValue(), CurrentFunction->getReturnType());
+}
+
+void Lowerer::commentOutPragmas() {
+  for (const UpcPragma &P : Upc.pragmas()) {
+    if (P.Loc.isInvalid() || P.Loc.isMacroID())
+      continue;
+    FileID FID = SM.getFileID(P.Loc);
+    if (!isEmittedFile(FID))
+      continue;
+    unsigned Offset =
+        Sources.getOriginalOffset(FID, SM.getFileOffset(P.Loc));
+    llvm::StringRef Text = Sources.getOriginalText(FID);
+    size_t Begin = Text.substr(0, Offset).rfind('\n');
+    Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+    size_t End = Text.find('\n', Offset);
+    if (End == llvm::StringRef::npos)
+      End = Text.size();
+    if (End > Begin && Text[End - 1] == '\r')
+      --End;
+    llvm::StringRef Line = Text.slice(Begin, End);
+    if (!Line.ltrim().starts_with("#") || Line.ends_with("\\"))
+      continue; // _Pragma, or continued: C compilers ignore unknown pragmas
+    std::string Comment = Line.trim().str();
+    for (size_t I = Comment.find("*/"); I != std::string::npos;
+         I = Comment.find("*/", I))
+      Comment.replace(I, 2, "* /");
+    editsFor(FID)->replace(Begin, End,
+                           "/* " + Comment + " (applied by upc-instrument) */");
+  }
+}
+
+} // namespace lowering
+} // namespace upc

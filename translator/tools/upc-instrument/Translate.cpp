@@ -1,0 +1,40 @@
+//===- Translate.cpp - Translate one UPC file to C ------------------------===//
+
+#include "Translate.h"
+#include "BuildConfig.h"
+#include "upc-instrument/Emission/CEmitter.h"
+#include "upc-instrument/Lowering/Lowering.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace upc {
+
+bool translateUpcFile(const UpcFrontendOptions &Frontend,
+                      const TranslateOptions &Opts, llvm::StringRef Input,
+                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer) {
+  bool Written = false;
+  auto Handler = [&](UpcTranslationUnit &TU) {
+    LoweringOptions LOpts;
+    LOpts.LineDirectives = Opts.LineDirectives;
+    LOpts.LocalizeForall = Opts.LocalizeForall;
+    LoweredUnit Unit;
+    if (!lowerTranslationUnit(TU, LOpts, Unit))
+      return; // reported; nothing is written
+    EmissionOptions EOpts;
+    EOpts.LineDirectives = Opts.LineDirectives;
+    EOpts.OutputName = Output == "-" ? "" : Output.str();
+    EOpts.StaticThreads = Frontend.Threads.StaticThreads;
+    EOpts.ToolVersion = UPC_INSTRUMENT_VERSION;
+    std::string Text = emitC(TU, Unit, EOpts);
+    std::string Failure = writeFileAtomically(Output, Text);
+    if (!Failure.empty()) {
+      llvm::errs() << "upc-instrument: error: cannot write '" << Output
+                   << "': " << Failure << "\n";
+      return;
+    }
+    Written = true;
+  };
+  return runUpcFrontend(Frontend, Input, Printer, Handler) && Written;
+}
+
+} // namespace upc
