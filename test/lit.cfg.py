@@ -29,8 +29,17 @@ else:
     llvm_config.with_environment("PATH", config.upc_tools_dir, append_path=True)
     llvm_config.with_system_environment(["HOME", "TMPDIR"])
 
-    config.substitutions.append(("%upc-instrument", os.path.join(
-        config.upc_tools_dir, "upc-instrument")))
+    upc_instrument = os.path.join(config.upc_tools_dir, "upc-instrument")
+    config.substitutions.append(("%upc-instrument", upc_instrument))
+    # The C compiler of end-to-end tests (Run/): --param cc=gcc-12|clang-19.
+    cc = lit_config.params.get("cc", "clang-19")
+    config.substitutions.append(("%upcc", upc_instrument + " " + cc))
+    config.substitutions.append(("%cc", cc))
+    config.substitutions.append(("%upcrun", os.path.join(
+        config.upc_tools_dir, "upcrun")))
+    config.available_features.add("cc-" + os.path.basename(cc).split("-")[0])
+    config.substitutions.append(("%runtime_include", os.path.join(
+        config.upc_header_dir, "runtime")))
     config.substitutions.append(("%clang", config.clang))
     config.substitutions.append(("%upc_headers", config.upc_header_dir))
     config.substitutions.append(("%cmake", config.cmake_command))

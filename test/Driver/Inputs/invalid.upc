@@ -1,0 +1,2 @@
+shared int x;
+int main(void) { x = ; return 0; }

@@ -1,0 +1,2 @@
+/* A C header: kept as an #include. */
+extern int process_wide;
