@@ -50,6 +50,19 @@ static shared int *pick(shared int *p, shared int *q, int first) {
 shared point_t origin = { 1, 2.5, { 3, 4, 5 } };
 shared int *shared no_cell = NULL;
 
+/* Array parameters are pointers: a row of grid, the whole cells array. */
+double sum_row(shared [2] double row[M*THREADS], int n) {
+  double s = 0;
+  int j;
+  for (j = 0; j < n; j++) s += row[j];
+  return s;
+}
+int count_cells(shared int c[], int n) {
+  int k, s = 0;
+  for (k = 0; k < n; k++) s += c[k] != 0;
+  return s;
+}
+
 double dot(shared [2] double *row, int n) {
   double s = 0;
   int j;
@@ -99,6 +112,8 @@ int main(void) {
     CHECK((*n).value == MYTHREAD + 1 && n->next->value == (MYTHREAD + 1) % THREADS + 1);
   }
   CHECK(row_of(3) == &grid[3][0] && *row_of(1) == 1000.0);
+  CHECK(sum_row(grid[2], M*THREADS) == dot(grid[2], M*THREADS));
+  CHECK(count_cells(cells, THREADS) == THREADS);
   CHECK(pick(&cells[1], &cells[2], 0) == &cells[2]);
   CHECK(no_cell == (shared int *)(void *)0 && no_cell == NULL);
   CHECK(origin.x == 1 && origin.y == 2.5 && origin.tag[2] == 5);

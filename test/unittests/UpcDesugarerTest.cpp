@@ -292,3 +292,22 @@ TEST(UpcDesugarerTest, KeepsOriginal) {
 }
 
 } // namespace
+
+TEST(UpcDesugarerTest, SharedArrayParametersArePointers) {
+  // C99 6.7.5.3: an array parameter is a pointer; Clang refuses arrays of
+  // address-space-qualified elements as parameters, so they are written so.
+  EXPECT_EQ(desugar("void f(shared int a[]);"),
+            "void f(__upc_shared int (*a));");
+  EXPECT_EQ(desugar("void f(int n, shared [4] int a[10][8]);"),
+            "void f(int n, __upc_shared_block (4) int (*a)[8]);");
+  EXPECT_EQ(desugar("void f(shared int []);"), "void f(__upc_shared int (*));");
+  // Not parameters: a compound literal after a cast, a size operand, a
+  // pointer-to-array parameter, private arrays.
+  EXPECT_EQ(desugar("x = (void)(shared int[2]){1, 2};"),
+            "x = (void)(__upc_shared int[2]){1, 2};");
+  EXPECT_EQ(desugar("void f(shared int (*p)[3]);"),
+            "void f(__upc_shared int (*p)[3]);");
+  EXPECT_EQ(desugar("void f(int a[3], shared int *p);"),
+            "void f(int a[3], __upc_shared int *p);");
+  expectLinesKept("void f(shared int a[\n10],\n shared int b[]);\n");
+}

@@ -303,13 +303,26 @@ private:
 
   void processRange(size_t Begin, const Context &C) {
     tok::TokenKind Prev = tok::unknown;
+    size_t PrevIndex = NotFound;
     for (size_t I = Begin; I < C.End;) {
       if (!C.InDirective && isDirectiveStart(I)) {
         I = processDirective(I);
         Prev = tok::unknown;
+        PrevIndex = NotFound;
         continue;
       }
       const RawToken &T = Tokens[I];
+      if (T.Kind == tok::l_paren && PrevIndex != NotFound &&
+          startsParameterList(PrevIndex)) {
+        size_t After = rewriteParameterList(I, C);
+        if (After != NotFound) {
+          Prev = tok::r_paren;
+          PrevIndex = After - 1;
+          I = After;
+          continue;
+        }
+      }
+      PrevIndex = I;
       Keyword K = Keyword::None;
       // A name after '.' or '->' is a member, never a keyword.
       if (T.Kind == tok::raw_identifier && Prev != tok::period &&
@@ -343,6 +356,143 @@ private:
       I = rewriteKeyword(K, I, C);
       Prev = tok::unknown;
     }
+  }
+
+  /// Whether a '(' after token \p Prev may open a function declarator's
+  /// parameter list: after a name that is not a keyword taking parentheses,
+  /// or after ')' (a declarator such as (*f)(...)). A call's arguments pass
+  /// too: an argument cannot start with a UPC qualifier.
+  bool startsParameterList(size_t Prev) const {
+    const RawToken &T = Tokens[Prev];
+    if (T.Kind == tok::r_paren)
+      return true;
+    if (T.Kind != tok::raw_identifier)
+      return false;
+    return !llvm::StringSwitch<bool>(T.Identifier)
+                .Cases("if", "while", "for", "switch", "return", true)
+                .Cases("sizeof", "_Alignof", "alignof", "__alignof__",
+                       "__alignof", true)
+                .Cases("typeof", "__typeof__", "__typeof", "typeof_unqual",
+                       "__typeof_unqual__", true)
+                .Cases("_Alignas", "alignas", "_Generic", "_Static_assert",
+                       "static_assert", true)
+                .Cases("__attribute__", "__attribute", "asm", "__asm__",
+                       "__asm", true)
+                .Cases("_Atomic", "__extension__", "__builtin_offsetof",
+                       "__builtin_va_arg", "__builtin_types_compatible_p",
+                       true)
+                .Cases("upc_forall", "upc_blocksizeof", "upc_localsizeof",
+                       "upc_elemsizeof", "case", true)
+                .Default(false);
+  }
+
+  /// A parameter of array type is a pointer (C99 6.7.5.3), but Clang rejects
+  /// an array of address-space-qualified elements as a parameter (only
+  /// OpenCL may have one), and then drops the function. So a parameter
+  /// `shared T a[N][M]` is written `shared T (*a)[M]`, which is what it
+  /// means. Rewrites the list opening at \p Open and returns the index after
+  /// its ')', or NotFound if it is not worth it (no UPC qualifier in it).
+  size_t rewriteParameterList(size_t Open, const Context &C) {
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound || !mentionsUpc(Open, Close, C))
+      return NotFound;
+    // After ')', only a declarator ends so: (*fp)(...);  not a cast followed
+    // by a compound literal or an operand, as in (void)(shared int[2]){...}.
+    if (Open > 0 && Tokens[Open - 1].Kind == tok::r_paren) {
+      size_t After = next(Close, C);
+      bool EndsDeclarator =
+          After >= C.End || Tokens[After].Kind == tok::semi ||
+          Tokens[After].Kind == tok::comma ||
+          Tokens[After].Kind == tok::r_paren ||
+          Tokens[After].Kind == tok::equal ||
+          (Tokens[After].Kind == tok::raw_identifier &&
+           (Tokens[After].Identifier == "__attribute__" ||
+            Tokens[After].Identifier == "__asm__"));
+      if (!EndsDeclarator)
+        return NotFound;
+    }
+    // The parameters, split at the commas of the list itself.
+    std::vector<std::pair<size_t, size_t>> Params;
+    size_t Start = next(Open, C);
+    unsigned Depth = 0;
+    for (size_t J = Start; J < Close; J = next(J, C)) {
+      tok::TokenKind K = Tokens[J].Kind;
+      if (isOpening(K))
+        ++Depth;
+      else if (isClosing(K))
+        --Depth;
+      else if (K == tok::comma && Depth == 0) {
+        Params.push_back({Start, J});
+        Start = next(J, C);
+      }
+    }
+    Params.push_back({Start, Close});
+    for (auto [Begin, End] : Params) {
+      size_t Square = firstArrayDeclarator(Begin, End, C);
+      if (Square == NotFound || !mentionsUpc(Begin - 1, Square, C)) {
+        processRange(Begin, {End, C.InDirective});
+        if (End < Close)
+          processRange(End, {next(End, C), C.InDirective});
+        continue;
+      }
+      size_t Dims = findClosing(Square, C);
+      size_t Name = Square - 1;
+      bool Named = Name >= Begin && Tokens[Name].Kind == tok::raw_identifier &&
+                   classifyKeyword(Tokens[Name].Identifier) == Keyword::None &&
+                   !isTypeKeyword(Tokens[Name].Identifier);
+      processRange(Begin, {Named ? Name : Square, C.InDirective});
+      if (Named)
+        insertAt(Tokens[Name].Offset, "(*");
+      // One replacement for the whole dimension, so that the end of the new
+      // ')' stands for the end of the ']' (the parameter's extent).
+      replaceText(Tokens[Square].Offset, Tokens[Dims].end(),
+                  Named ? ")" : "(*)");
+      processRange(next(Dims, C), {End, C.InDirective});
+    }
+    return Close + 1;
+  }
+
+  /// C's type specifier and qualifier keywords (an unnamed parameter's
+  /// declarator follows one).
+  static bool isTypeKeyword(llvm::StringRef Name) {
+    return llvm::StringSwitch<bool>(Name)
+        .Cases("void", "char", "short", "int", "long", true)
+        .Cases("float", "double", "signed", "unsigned", "_Bool", true)
+        .Cases("_Complex", "const", "volatile", "restrict", "__restrict", true)
+        .Cases("__restrict__", "_Atomic", "bool", "__int128", "_Float128",
+               true)
+        .Default(false);
+  }
+
+  /// In the parameter [Begin, End): the '[' of its declarator's first
+  /// dimension when the parameter is an array (the '[' follows its name or
+  /// its specifiers, outside any parentheses), else NotFound.
+  size_t firstArrayDeclarator(size_t Begin, size_t End,
+                              const Context &C) const {
+    unsigned Depth = 0;
+    size_t Prev = NotFound;
+    for (size_t J = Begin; J < End; Prev = J, J = next(J, C)) {
+      tok::TokenKind K = Tokens[J].Kind;
+      bool AfterName =
+          Prev != NotFound && Tokens[Prev].Kind == tok::raw_identifier;
+      // shared [N]: a layout qualifier, not a dimension.
+      if (K == tok::l_square && AfterName &&
+          (Tokens[Prev].Identifier == "shared" ||
+           MacrosEndingWithShared.count(Tokens[Prev].Identifier))) {
+        size_t Layout = findClosing(J, C);
+        if (Layout == NotFound)
+          return NotFound;
+        J = Layout;
+        continue;
+      }
+      if (K == tok::l_square && Depth == 0)
+        return AfterName && findClosing(J, C) != NotFound ? J : NotFound;
+      if (isOpening(K))
+        ++Depth;
+      else if (isClosing(K))
+        --Depth;
+    }
+    return NotFound;
   }
 
   /// Rewrites the preprocessor directive starting at \p Hash; returns the
