@@ -21,7 +21,12 @@ else:
     config.suffixes = [".upc", ".test"]
     config.excludes = ["Inputs"]
     config.test_source_root = os.path.dirname(__file__)
-    config.test_exec_root = os.path.join(config.upc_obj_root, "test")
+    # Runs with another C compiler (--param cc=...) get their own output
+    # directory: CTest runs them at the same time.
+    config.test_exec_root = os.path.join(
+        config.upc_obj_root, "test",
+        *(["cc-" + lit_config.params["cc"]] if "cc" in lit_config.params
+          else []))
 
     llvm_config.use_default_substitutions()
     # RUN lines that start with `not` need it on PATH.
