@@ -489,6 +489,11 @@ UPCR_INLINE long long upcr_forall_first_block(long long lo, long long b) {
 typedef int (*upcr_user_main_t)(int argc, char **argv);
 int upcr_run(int argc, char **argv, upcr_user_main_t user_main);
 
+/* A misuse of UPC found by translated code: prints "FILE:LINE:COL: error:"
+ * and the message, and ends the program with status 1. */
+UPCR_NORETURN void upcr_error(upcr_srcpos_t pos, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 2, 3)));
+
 /* exit() called from UPC code, and the return from main: the calling thread
  * waits until every thread has exited; the process then exits with the
  * first nonzero status in thread order (0 if all are 0). */

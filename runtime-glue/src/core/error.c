@@ -60,15 +60,27 @@ static UPCR_NORETURN void report(const char *prefix, const char *fmt,
   upcrb_abort(1);
 }
 
-void upcri_error(upcr_srcpos_t pos, const char *fmt, ...) {
+static UPCR_NORETURN void report_at(upcr_srcpos_t pos, const char *fmt,
+                                    va_list ap) {
   char prefix[300];
   if (pos.file)
     upcri_format_pos(prefix, sizeof prefix, pos);
   else
     snprintf(prefix, sizeof prefix, "upc runtime");
+  report(prefix, fmt, ap);
+}
+
+void upcri_error(upcr_srcpos_t pos, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  report(prefix, fmt, ap);
+  report_at(pos, fmt, ap);
+}
+
+/* The same, for translated code (upcr.h). */
+void upcr_error(upcr_srcpos_t pos, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report_at(pos, fmt, ap);
 }
 
 void upcri_fatal(const char *fmt, ...) {

@@ -150,6 +150,16 @@ bool UpcDiagnosticPrinter::isArtifact(size_t I) const {
     return false;
   if (D.getID() == diag::ext_vla_folded_to_constant)
     return ThreadsDependentDecls.count(D.getLocation());
+  // An initializer counted against a dimension computed with THREADS = 1;
+  // the translation checks it against the true size at run time.
+  if (D.getID() == diag::ext_excess_initializers && Mapping) {
+    const SourceManager &SM = Mapping->getSourceManager();
+    SourceLocation L = SM.getFileLoc(D.getLocation());
+    for (SourceRange R : ThreadsDependentInitializers)
+      if (!SM.isBeforeInTranslationUnit(L, SM.getFileLoc(R.getBegin())) &&
+          !SM.isBeforeInTranslationUnit(SM.getFileLoc(R.getEnd()), L))
+        return true;
+  }
   if (isBoundsWarning(D.getID()))
     for (size_t N = I + 1; N < Pending.size() &&
                            Pending[N].Diag.getLevel() == DiagnosticsEngine::Note;

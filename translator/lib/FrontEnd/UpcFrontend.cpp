@@ -156,9 +156,15 @@ public:
     }
 
     llvm::DenseSet<SourceLocation> ThreadsDecls;
-    for (const NamedDecl *D : S.Upc.threadsDependentDeclarations())
+    std::vector<SourceRange> ThreadsInits;
+    for (const NamedDecl *D : S.Upc.threadsDependentDeclarations()) {
       ThreadsDecls.insert(D->getLocation());
-    S.Printer.setThreadsDependentDeclarations(std::move(ThreadsDecls));
+      ThreadsDecls.insert(D->getBeginLoc());
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+        ThreadsInits.push_back(VD->getInit()->getSourceRange());
+    }
+    S.Printer.setThreadsDependentDeclarations(std::move(ThreadsDecls),
+                                              std::move(ThreadsInits));
     S.Printer.flush();
     if (S.Handler && S.Printer.errorsShown() == ErrorsBefore) {
       UpcTranslationUnit TU{CI, Ctx, S.Upc, Mapping, S.Printer, S.Includes};

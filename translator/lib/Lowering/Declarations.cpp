@@ -420,8 +420,22 @@ void Lowerer::initializeShared(const VarDecl *VD) {
                       : Object.Block == SharedPointee::One      ? "1"
                                                                 : Object.BlockElements;
   bool Phased = Object.representation() == PointerRepresentation::Phased;
+  // A THREADS-dependent dimension is only known at run time: an initializer
+  // too long for it is an error there.
+  std::string Checks;
+  for (size_t D = 0; D < Extent.size() && D < Dims.size(); ++D)
+    if (Dims[D].ScalesWithThreads &&
+        Extent[D] > Dims[D].Factor)
+      Checks += "if (" + std::to_string(Extent[D]) + " > " +
+                std::to_string(Dims[D].Factor) + " * THREADS) upcr_error(" +
+                Calls.position(positionOf(Init->getBeginLoc())) +
+                ", \"the initializer of '" + VD->getName().str() + "' has " +
+                std::to_string(Extent[D]) + " elements in dimension " +
+                std::to_string(D + 1) + ", more than the %d it has with %d " +
+                "thread%s\", " + std::to_string(Dims[D].Factor) +
+                " * THREADS, THREADS, THREADS == 1 ? \"\" : \"s\"); ";
   Out.StaticData.EveryThreadInitializers.push_back(
-      "{ " + Array + " = " + textOf(Init) +
+      "{ " + Checks + Array + " = " + textOf(Init) +
       "; static const upcr_startup_arrayinit_diminfo_t upcr_dims_[] = { " +
       Infos + " }; " +
       (Phased ? "upcr_startup_initarray(" : "upcr_startup_initparray(") +

@@ -38,7 +38,13 @@ public:
 
   /// Declarations whose arrays depend on THREADS: Clang's warnings about
   /// folding or indexing them are artifacts of the desugaring.
-  void setThreadsDependentDeclarations(llvm::DenseSet<clang::SourceLocation> L) {
+  /// The locations (name and start) of the declarations whose dimensions
+  /// depend on THREADS, and their initializers: Clang checked their bounds
+  /// with THREADS = 1 in the dynamic environment.
+  void setThreadsDependentDeclarations(
+      llvm::DenseSet<clang::SourceLocation> L,
+      std::vector<clang::SourceRange> Initializers = {}) {
+    ThreadsDependentInitializers = std::move(Initializers);
     ThreadsDependentDecls = std::move(L);
   }
 
@@ -78,6 +84,7 @@ private:
   const clang::LangOptions *LangOpts = nullptr;
   std::vector<Held> Pending;
   llvm::DenseSet<clang::SourceLocation> ThreadsDependentDecls;
+  std::vector<clang::SourceRange> ThreadsDependentInitializers;
   unsigned ErrorsShown = 0;
   unsigned WarningsShown = 0;
   std::vector<std::string> LastIncludeStack;
