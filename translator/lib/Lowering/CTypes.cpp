@@ -10,6 +10,7 @@
 #include "upc-instrument/Lowering/CTypes.h"
 #include "upc-instrument/FrontEnd/SourceMapping.h"
 #include "upc-instrument/Semantics/UpcContext.h"
+#include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -252,18 +253,8 @@ private:
       Result += " " + Inner;
     return Result;
   }
-  static void addWord(std::string &Quals, llvm::StringRef Word) {
-    if (!Quals.empty())
-      Quals += " ";
-    Quals += Word;
-  }
   static void appendCVR(std::string &Quals, Qualifiers Q) {
-    if (Q.hasConst())
-      addWord(Quals, "const");
-    if (Q.hasVolatile())
-      addWord(Quals, "volatile");
-    if (Q.hasRestrict())
-      addWord(Quals, "restrict");
+    appendQualifierWords(Quals, Q);
   }
 };
 

@@ -31,10 +31,6 @@ namespace lowering {
 
 namespace {
 
-bool isNumber(llvm::StringRef S) {
-  return !S.empty() && llvm::all_of(S, llvm::isDigit);
-}
-
 std::string join(llvm::ArrayRef<std::string> Parts, llvm::StringRef Sep) {
   std::string Out;
   for (size_t I = 0; I < Parts.size(); ++I) {

@@ -21,10 +21,6 @@ namespace lowering {
 
 namespace {
 
-bool isNumber(llvm::StringRef S) {
-  return !S.empty() && llvm::all_of(S, llvm::isDigit);
-}
-
 /// Whether anything in \p S was translated.
 template <typename IsTranslated>
 bool anyTranslated(const Stmt *S, const IsTranslated &Pred) {

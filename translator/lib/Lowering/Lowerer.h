@@ -260,6 +260,11 @@ private:
   bool isUpcSourceFile(clang::SourceLocation Loc) const;
 };
 
+/// Whether \p S is a decimal number (a constant block size, say).
+inline bool isNumber(llvm::StringRef S) {
+  return !S.empty() && llvm::all_of(S, [](char C) { return C >= '0' && C <= '9'; });
+}
+
 /// The marker call of a desugared upc_forall (its affinity argument).
 const clang::CallExpr *forallMarker(const clang::ForStmt *S);
 /// The argument of a variadic marker (__upc_barrier(1, e),

@@ -188,12 +188,7 @@ private:
     Quals = Quals.empty() ? Word.str() : Word.str() + " " + Quals;
   }
   static void appendCVR(std::string &Quals, Qualifiers Q) {
-    if (Q.hasConst())
-      addWord(Quals, "const");
-    if (Q.hasVolatile())
-      addWord(Quals, "volatile");
-    if (Q.hasRestrict())
-      addWord(Quals, "restrict");
+    appendQualifierWords(Quals, Q);
   }
 };
 
@@ -233,6 +228,18 @@ void formatDiagnosticArgument(DiagnosticsEngine::ArgumentKind Kind,
 }
 
 } // namespace
+
+void appendQualifierWords(std::string &Words, Qualifiers Q) {
+  for (const char *W : {Q.hasConst() ? "const" : nullptr,
+                        Q.hasVolatile() ? "volatile" : nullptr,
+                        Q.hasRestrict() ? "restrict" : nullptr}) {
+    if (!W)
+      continue;
+    if (!Words.empty())
+      Words += " ";
+    Words += W;
+  }
+}
 
 std::string printUpcType(QualType T, const ASTContext &Ctx, bool Desugar,
                          const UpcContext *U) {

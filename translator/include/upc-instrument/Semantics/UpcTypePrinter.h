@@ -35,6 +35,10 @@ std::string printUpcType(clang::QualType T, const clang::ASTContext &Ctx,
                          bool Desugar, const UpcContext *U,
                          llvm::ArrayRef<std::string> Dimensions);
 
+/// Appends " const", " volatile", " restrict" (as \p Q has them) to the
+/// space-separated words in \p Words.
+void appendQualifierWords(std::string &Words, clang::Qualifiers Q);
+
 /// Makes \p Diags print type arguments with printUpcType (with an "aka" when
 /// typedefs hide the type), keeping Clang's formatting for everything else.
 void installUpcTypePrinting(clang::DiagnosticsEngine &Diags,
