@@ -25,7 +25,6 @@ command fails or prints a diagnostic (its timings would mean nothing).
 
 import argparse
 import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -33,34 +32,13 @@ import time
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, SCRIPT_DIR)
+sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
 import generate_inputs  # noqa: E402
+from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
 
 TARGET_C = 1.3
 TARGET_UPC = 1.5
-
-
-def fail(message):
-    """Stops with exit status 2: the benchmark could not be run."""
-    sys.stderr.write("run.py: %s\n" % message)
-    sys.exit(2)
-
-
-def default_upc_instrument():
-    env = os.environ.get("UPC_INSTRUMENT")
-    if env:
-        return env
-    return os.path.normpath(
-        os.path.join(SCRIPT_DIR, "..", "..", "build", "bin", "upc-instrument"))
-
-
-def resolve_tool(path, what):
-    """An absolute path to an executable, or exits with a message."""
-    found = shutil.which(path) if os.sep not in path else (
-        path if os.access(path, os.X_OK) and os.path.isfile(path) else None)
-    if not found:
-        fail("%s not found or not executable: %s" % (what, path))
-    return os.path.abspath(found)
 
 
 class Command:

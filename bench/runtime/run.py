@@ -35,14 +35,15 @@ fails or warns, or a program fails (its figures would mean nothing).
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
-REPO_DIR = os.path.normpath(os.path.join(SCRIPT_DIR, "..", ".."))
+sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
+sys.dont_write_bytecode = True  # keep the source tree clean
+from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
 
 TARGET_SHARED = 1.5
 TARGET_CAST = 1.05
@@ -65,28 +66,6 @@ BASELINE = "private"
 BYTES_PER_ELEMENT = 24  # STREAM's count for the triad: 2 reads, 1 write
 
 SYNC_PROGRAMS = ["barrier", "lock", "getput"]
-
-
-def fail(message):
-    """Stops with exit status 2: the benchmark could not be run."""
-    sys.stderr.write("run.py: %s\n" % message)
-    sys.exit(2)
-
-
-def default_upc_instrument():
-    env = os.environ.get("UPC_INSTRUMENT")
-    if env:
-        return env
-    return os.path.join(REPO_DIR, "build", "bin", "upc-instrument")
-
-
-def resolve_tool(path, what):
-    """An absolute path to an executable, or exits with a message."""
-    found = shutil.which(path) if os.sep not in path else (
-        path if os.access(path, os.X_OK) and os.path.isfile(path) else None)
-    if not found:
-        fail("%s not found or not executable: %s" % (what, path))
-    return os.path.abspath(found)
 
 
 def tool_version(path):
