@@ -1,7 +1,7 @@
 # Runs the libFuzzer targets for CTest (cmake -P; see CMakeLists.txt).
 #
 #   MODE=smoke    fuzz a fresh copy of SEEDS (with DICT) in WORK/corpus; the
-#                 time bound is one of OPTIONS (-max_total_time=N)
+#                 bound is one of OPTIONS (-runs=N or -max_total_time=N)
 #   MODE=replay   run every file of REGRESSIONS once through each FUZZER
 #   FUZZER        the fuzzer; for replay, several separated by '|'
 #   OPTIONS       further libFuzzer options, separated by spaces

@@ -310,4 +310,8 @@ TEST(UpcDesugarerTest, SharedArrayParametersArePointers) {
   EXPECT_EQ(desugar("void f(int a[3], shared int *p);"),
             "void f(int a[3], __upc_shared int *p);");
   expectLinesKept("void f(shared int a[\n10],\n shared int b[]);\n");
+  // A directive inside the brackets: only the preprocessor knows the
+  // dimension, so the parameter is left for Clang to diagnose.
+  EXPECT_EQ(desugar("void f(shared int a[\n#if 1\n4\n#endif\n]);"),
+            "void f(__upc_shared int a[\n#if 1\n4\n#endif\n]);");
 }

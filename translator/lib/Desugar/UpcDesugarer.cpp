@@ -429,7 +429,10 @@ private:
     Params.push_back({Start, Close});
     for (auto [Begin, End] : Params) {
       size_t Square = firstArrayDeclarator(Begin, End, C);
-      if (Square == NotFound || !mentionsUpc(Begin - 1, Square, C)) {
+      // With a directive inside the brackets, only the preprocessor knows
+      // the dimension; Clang's own diagnostic is the honest answer then.
+      if (Square == NotFound || !mentionsUpc(Begin - 1, Square, C) ||
+          containsDirective(Square, findClosing(Square, C), C)) {
         processRange(Begin, {End, C.InDirective});
         if (End < Close)
           processRange(End, {next(End, C), C.InDirective});
