@@ -570,10 +570,18 @@ typedef struct upcr_file_info {
 
 /* The file was compiled with UPCR_ALL_SEGMENTS_ADDRESSABLE. */
 #define UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE 1u
+/* The file was translated with instrumentation (UPCR_GASP_INSTRUMENTED):
+ * the runtime calls gasp_init on every thread before main. */
+#define UPCR_FILE_GASP 2u
 #ifdef UPCR_ALL_SEGMENTS_ADDRESSABLE
-#define UPCRI_FILE_FLAGS UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE
+#define UPCRI_FILE_FLAGS_ADDRESSABLE UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE
 #else
-#define UPCRI_FILE_FLAGS 0u
+#define UPCRI_FILE_FLAGS_ADDRESSABLE 0u
+#endif
+#ifdef UPCR_GASP_INSTRUMENTED
+#define UPCRI_FILE_FLAGS (UPCRI_FILE_FLAGS_ADDRESSABLE | UPCR_FILE_GASP)
+#else
+#define UPCRI_FILE_FLAGS UPCRI_FILE_FLAGS_ADDRESSABLE
 #endif
 
 /* `retain` keeps the record when the program is linked with --gc-sections
@@ -678,6 +686,11 @@ UPCRI_REDUCE_DECLS(LD, long double)
 
 #ifdef __cplusplus
 }
+#endif
+
+/* Instrumented entry points, for files translated with instrumentation. */
+#ifdef UPCR_GASP_INSTRUMENTED
+#include "upcr_gasp.h"
 #endif
 
 #endif /* UPCR_H */

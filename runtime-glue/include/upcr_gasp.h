@@ -1,0 +1,283 @@
+/*
+ * upcr_gasp.h - the instrumented runtime entry points that translated C
+ * calls at the sites upc-instrument instruments (--profile, --profile-local,
+ * --profile-only; docs/gasp-events.md).
+ *
+ * upcr.h includes this header when the translated file defines
+ * UPCR_GASP_INSTRUMENTED before including it; the file's record then tells
+ * the runtime to call gasp_init on every thread before main.
+ *
+ * Naming: the instrumented form of the entry point upcr_NAME is
+ * upcr_gasp_NAME, with the same parameters (the last one is always the
+ * source position); it raises the GASP START event, does what upcr_NAME
+ * does, and raises the END event, with the varargs of gasp_upc.h. Sites
+ * that are not instrumented call upcr_NAME and cost nothing more.
+ *
+ * Every event goes to the calling thread's context; before gasp_init
+ * returned on that thread (static-data initialisation) there is no context
+ * and no event is raised.
+ */
+#ifndef UPCR_GASP_H
+#define UPCR_GASP_H
+
+#include "gasp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The calling thread's GASP context; NULL until gasp_init returned on it. */
+extern __thread gasp_context_t upcri_gasp_context;
+
+#define UPCR_GASP_ACTIVE() UPCR_UNLIKELY(upcri_gasp_context != 0)
+
+/* Raises one event at a source position (used by the macros below). */
+#define UPCRI_GASP_NOTIFY(TAG, TYPE, POS, ...)                                \
+  gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,            \
+                    (POS).line, (POS).col, __VA_ARGS__)
+#define UPCRI_GASP_NOTIFY0(TAG, TYPE, POS)                                    \
+  gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,            \
+                    (POS).line, (POS).col)
+
+/* ------------------------------------------------------------------------
+ * Shared accesses (GASP_UPC_GET / GASP_UPC_PUT). LOCAL_TOO is 1 with
+ * --profile-local; with --profile (0) an access to data with affinity to
+ * the calling thread raises no event, decided at run time. TYPESTR and
+ * NAMESTR are the extension varargs (gasp_upc.h). The pointer-to-shared
+ * passed to the tool designates the bytes accessed (member offsets
+ * included), as a upcr_shared_ptr_t.
+ * ------------------------------------------------------------------------ */
+
+#define UPCRI_GASP_GET_VALUE(T, P, OFF, TOSHARED, STRICT, LOCAL_TOO, POS,      \
+                             TYPESTR, NAMESTR)                                 \
+  __extension__({                                                              \
+    upcr_shared_ptr_t upcri_gp_ = TOSHARED(P);                                 \
+    ptrdiff_t upcri_go_ = (OFF);                                               \
+    T upcri_gv_;                                                               \
+    if (UPCR_GASP_ACTIVE() &&                                                  \
+        ((LOCAL_TOO) || upcri_gp_.thread != (upcr_thread_t)upcri_mythread)) { \
+      upcr_srcpos_t upcri_gpos_ = (POS);                                       \
+      upcr_shared_ptr_t upcri_gsrc_ = upcri_gp_;                               \
+      upcri_gsrc_.offset += (upcr_offset_t)upcri_go_;                          \
+      UPCRI_GASP_NOTIFY(GASP_UPC_GET, GASP_START, upcri_gpos_, !(STRICT),      \
+                        (void *)&upcri_gv_, (gasp_upc_PTS_t *)&upcri_gsrc_,    \
+                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
+                        (const char *)(NAMESTR));                              \
+      upcri_gv_ = UPCRI_GET_VALUE(T, upcri_gp_, upcri_go_, UPCRI_IDENTITY,     \
+                                  STRICT);                                     \
+      UPCRI_GASP_NOTIFY(GASP_UPC_GET, GASP_END, upcri_gpos_, !(STRICT),        \
+                        (void *)&upcri_gv_, (gasp_upc_PTS_t *)&upcri_gsrc_,    \
+                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
+                        (const char *)(NAMESTR));                              \
+    } else {                                                                   \
+      upcri_gv_ = UPCRI_GET_VALUE(T, upcri_gp_, upcri_go_, UPCRI_IDENTITY,     \
+                                  STRICT);                                     \
+    }                                                                          \
+    upcri_gv_;                                                                 \
+  })
+#define UPCRI_GASP_PUT_VALUE(T, P, OFF, V, TOSHARED, STRICT, LOCAL_TOO, POS,   \
+                             TYPESTR, NAMESTR)                                 \
+  __extension__({                                                              \
+    upcr_shared_ptr_t upcri_gp_ = TOSHARED(P);                                 \
+    ptrdiff_t upcri_go_ = (OFF);                                               \
+    T upcri_gv_ = (V);                                                         \
+    if (UPCR_GASP_ACTIVE() &&                                                  \
+        ((LOCAL_TOO) || upcri_gp_.thread != (upcr_thread_t)upcri_mythread)) { \
+      upcr_srcpos_t upcri_gpos_ = (POS);                                       \
+      upcr_shared_ptr_t upcri_gdst_ = upcri_gp_;                               \
+      upcri_gdst_.offset += (upcr_offset_t)upcri_go_;                          \
+      UPCRI_GASP_NOTIFY(GASP_UPC_PUT, GASP_START, upcri_gpos_, !(STRICT),      \
+                        (gasp_upc_PTS_t *)&upcri_gdst_, (void *)&upcri_gv_,    \
+                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
+                        (const char *)(NAMESTR));                              \
+      (void)UPCRI_PUT_VALUE(T, upcri_gp_, upcri_go_, upcri_gv_,                \
+                            UPCRI_IDENTITY, STRICT);                           \
+      UPCRI_GASP_NOTIFY(GASP_UPC_PUT, GASP_END, upcri_gpos_, !(STRICT),        \
+                        (gasp_upc_PTS_t *)&upcri_gdst_, (void *)&upcri_gv_,    \
+                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
+                        (const char *)(NAMESTR));                              \
+    } else {                                                                   \
+      (void)UPCRI_PUT_VALUE(T, upcri_gp_, upcri_go_, upcri_gv_,                \
+                            UPCRI_IDENTITY, STRICT);                           \
+    }                                                                          \
+    upcri_gv_;                                                                 \
+  })
+
+/* The instrumented forms of UPCR_GET_SHARED_VALUE and friends. */
+#define UPCR_GASP_GET_SHARED_VALUE(T, P, OFF, LOCAL_TOO, POS, TYPESTR, NAME)   \
+  UPCRI_GASP_GET_VALUE(T, P, OFF, UPCRI_IDENTITY, 0, LOCAL_TOO, POS, TYPESTR,  \
+                       NAME)
+#define UPCR_GASP_GET_PSHARED_VALUE(T, P, OFF, LOCAL_TOO, POS, TYPESTR, NAME)  \
+  UPCRI_GASP_GET_VALUE(T, P, OFF, upcr_pshared_to_shared, 0, LOCAL_TOO, POS,   \
+                       TYPESTR, NAME)
+#define UPCR_GASP_GET_SHARED_VALUE_STRICT(T, P, OFF, LOCAL_TOO, POS, TYPESTR,  \
+                                          NAME)                                \
+  UPCRI_GASP_GET_VALUE(T, P, OFF, UPCRI_IDENTITY, 1, LOCAL_TOO, POS, TYPESTR,  \
+                       NAME)
+#define UPCR_GASP_GET_PSHARED_VALUE_STRICT(T, P, OFF, LOCAL_TOO, POS, TYPESTR, \
+                                           NAME)                               \
+  UPCRI_GASP_GET_VALUE(T, P, OFF, upcr_pshared_to_shared, 1, LOCAL_TOO, POS,   \
+                       TYPESTR, NAME)
+#define UPCR_GASP_PUT_SHARED_VALUE(T, P, OFF, V, LOCAL_TOO, POS, TYPESTR,      \
+                                   NAME)                                       \
+  UPCRI_GASP_PUT_VALUE(T, P, OFF, V, UPCRI_IDENTITY, 0, LOCAL_TOO, POS,        \
+                       TYPESTR, NAME)
+#define UPCR_GASP_PUT_PSHARED_VALUE(T, P, OFF, V, LOCAL_TOO, POS, TYPESTR,     \
+                                    NAME)                                      \
+  UPCRI_GASP_PUT_VALUE(T, P, OFF, V, upcr_pshared_to_shared, 0, LOCAL_TOO,     \
+                       POS, TYPESTR, NAME)
+#define UPCR_GASP_PUT_SHARED_VALUE_STRICT(T, P, OFF, V, LOCAL_TOO, POS,        \
+                                          TYPESTR, NAME)                       \
+  UPCRI_GASP_PUT_VALUE(T, P, OFF, V, UPCRI_IDENTITY, 1, LOCAL_TOO, POS,        \
+                       TYPESTR, NAME)
+#define UPCR_GASP_PUT_PSHARED_VALUE_STRICT(T, P, OFF, V, LOCAL_TOO, POS,       \
+                                           TYPESTR, NAME)                      \
+  UPCRI_GASP_PUT_VALUE(T, P, OFF, V, upcr_pshared_to_shared, 1, LOCAL_TOO,     \
+                       POS, TYPESTR, NAME)
+
+/* ------------------------------------------------------------------------
+ * Scoped events: a block-scope variable whose cleanup raises the END event
+ * however the scope is left (return, break, goto).
+ * ------------------------------------------------------------------------ */
+
+typedef struct upcri_gasp_scope {
+  unsigned int tag;
+  const char *funcsig; /* GASP_C_FUNC only */
+  upcr_srcpos_t pos;
+  int active; /* whether START was raised (END is raised only then) */
+} upcri_gasp_scope_t;
+
+upcri_gasp_scope_t upcri_gasp_scope_begin(unsigned int tag,
+                                          const char *funcsig,
+                                          upcr_srcpos_t pos);
+void upcri_gasp_scope_end(upcri_gasp_scope_t *scope);
+
+/* GASP_C_FUNC: the first declaration of an instrumented function body. */
+#define UPCR_GASP_FUNCTION_SCOPE(SIG, POS)                                     \
+  upcri_gasp_scope_t upcr_gasp_function_                                       \
+      __attribute__((__cleanup__(upcri_gasp_scope_end), __unused__)) =         \
+          upcri_gasp_scope_begin(GASP_C_FUNC, (SIG), (POS))
+/* GASP_UPC_FORALL: { UPCR_GASP_FORALL_SCOPE(pos); <the upc_forall> } */
+#define UPCR_GASP_FORALL_SCOPE(POS)                                            \
+  upcri_gasp_scope_t upcr_gasp_forall_                                         \
+      __attribute__((__cleanup__(upcri_gasp_scope_end), __unused__)) =         \
+          upcri_gasp_scope_begin(GASP_UPC_FORALL, 0, (POS))
+
+/* ------------------------------------------------------------------------
+ * C memory allocation (GASP_C_MALLOC / REALLOC / FREE), for calls of the C
+ * library's malloc, realloc and free in UPC sources.
+ * ------------------------------------------------------------------------ */
+
+void *upcr_gasp_c_malloc(size_t nbytes, upcr_srcpos_t pos);
+void *upcr_gasp_c_realloc(void *ptr, size_t size, upcr_srcpos_t pos);
+void upcr_gasp_c_free(void *ptr, upcr_srcpos_t pos);
+
+/* ------------------------------------------------------------------------
+ * Exit. upcr_gasp_exit is exit() (a collective exit) at an instrumented
+ * site; upcr_gasp_main_return(status, pos) is the value of `return status;`
+ * in main: it records where the program's collective exit comes from. The
+ * runtime raises GASP_UPC_COLLECTIVE_EXIT START/END around the final
+ * barrier on every thread whose context exists; upcr_gasp_global_exit
+ * raises GASP_UPC_NONCOLLECTIVE_EXIT on the calling thread.
+ * ------------------------------------------------------------------------ */
+
+UPCR_NORETURN void upcr_gasp_exit(int status, upcr_srcpos_t pos);
+int upcr_gasp_main_return(int status, upcr_srcpos_t pos);
+UPCR_NORETURN void upcr_gasp_global_exit(int status, upcr_srcpos_t pos);
+
+/* ------------------------------------------------------------------------
+ * Synchronization and library calls: upcr_gasp_NAME is upcr_NAME plus its
+ * events (gasp_upc.h lists the varargs).
+ * ------------------------------------------------------------------------ */
+
+void upcr_gasp_notify(int value, int flags, upcr_srcpos_t pos);
+void upcr_gasp_wait(int value, int flags, upcr_srcpos_t pos);
+void upcr_gasp_barrier(int value, int flags, upcr_srcpos_t pos);
+void upcr_gasp_fence(upcr_srcpos_t pos);
+
+upcr_shared_ptr_t upcr_gasp_global_alloc(size_t nblocks, size_t nbytes,
+                                         upcr_srcpos_t pos);
+upcr_shared_ptr_t upcr_gasp_all_alloc(size_t nblocks, size_t nbytes,
+                                      upcr_srcpos_t pos);
+upcr_shared_ptr_t upcr_gasp_alloc(size_t nbytes, upcr_srcpos_t pos);
+void upcr_gasp_free(upcr_shared_ptr_t ptr, upcr_srcpos_t pos);
+void upcr_gasp_all_free(upcr_shared_ptr_t ptr, upcr_srcpos_t pos);
+
+upcr_pshared_ptr_t upcr_gasp_global_lock_alloc(upcr_srcpos_t pos);
+upcr_pshared_ptr_t upcr_gasp_all_lock_alloc(upcr_srcpos_t pos);
+void upcr_gasp_lock_free(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
+void upcr_gasp_all_lock_free(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
+void upcr_gasp_lock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
+int upcr_gasp_lock_attempt(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
+void upcr_gasp_unlock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
+
+void upcr_gasp_memcpy(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, size_t n,
+                      upcr_srcpos_t pos);
+void upcr_gasp_memget(void *dst, upcr_shared_ptr_t src, size_t n,
+                      upcr_srcpos_t pos);
+void upcr_gasp_memput(upcr_shared_ptr_t dst, const void *src, size_t n,
+                      upcr_srcpos_t pos);
+void upcr_gasp_memset(upcr_shared_ptr_t dst, int c, size_t n,
+                      upcr_srcpos_t pos);
+
+void upcr_gasp_all_broadcast(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
+                             size_t nbytes, int flags, upcr_srcpos_t pos);
+void upcr_gasp_all_scatter(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
+                           size_t nbytes, int flags, upcr_srcpos_t pos);
+void upcr_gasp_all_gather(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
+                          size_t nbytes, int flags, upcr_srcpos_t pos);
+void upcr_gasp_all_gather_all(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
+                              size_t nbytes, int flags, upcr_srcpos_t pos);
+void upcr_gasp_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
+                            size_t nbytes, int flags, upcr_srcpos_t pos);
+void upcr_gasp_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
+                           upcr_pshared_ptr_t perm, size_t nbytes, int flags,
+                           upcr_srcpos_t pos);
+
+#define UPCRI_GASP_REDUCE_DECLS(T, TYPE)                                       \
+  void upcr_gasp_all_reduce##T(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,   \
+                               int op, size_t nelems, size_t blk_size,         \
+                               TYPE (*func)(TYPE, TYPE), int flags,            \
+                               upcr_srcpos_t pos);                             \
+  void upcr_gasp_all_prefix_reduce##T(                                         \
+      upcr_shared_ptr_t dst, upcr_shared_ptr_t src, int op, size_t nelems,     \
+      size_t blk_size, TYPE (*func)(TYPE, TYPE), int flags, upcr_srcpos_t pos);
+UPCRI_GASP_REDUCE_DECLS(C, signed char)
+UPCRI_GASP_REDUCE_DECLS(UC, unsigned char)
+UPCRI_GASP_REDUCE_DECLS(S, short)
+UPCRI_GASP_REDUCE_DECLS(US, unsigned short)
+UPCRI_GASP_REDUCE_DECLS(I, int)
+UPCRI_GASP_REDUCE_DECLS(UI, unsigned int)
+UPCRI_GASP_REDUCE_DECLS(L, long)
+UPCRI_GASP_REDUCE_DECLS(UL, unsigned long)
+UPCRI_GASP_REDUCE_DECLS(F, float)
+UPCRI_GASP_REDUCE_DECLS(D, double)
+UPCRI_GASP_REDUCE_DECLS(LD, long double)
+#undef UPCRI_GASP_REDUCE_DECLS
+
+/* ------------------------------------------------------------------------
+ * User events (pupc.h). With instrumentation, pupc_create_event(name, desc)
+ * becomes upcr_gasp_create_event(name, desc) and pupc_event_start/end/atomic
+ * (tag, ...) become UPCR_GASP_USER_EVENT(tag, GASP_START/END/ATOMIC, pos)
+ * or, with arguments, UPCR_GASP_USER_EVENT_ARGS(tag, type, pos, ...);
+ * without it, the latter compile away. pupc_create_event and
+ * pupc_control also exist as functions (the runtime's, for code compiled
+ * without instrumentation): they ask the tool when GASP is initialised and
+ * otherwise behave on their own (numbers from GASP_UPC_USEREVT_START up;
+ * the last value given to pupc_control).
+ * ------------------------------------------------------------------------ */
+
+unsigned int upcr_gasp_create_event(const char *name, const char *desc);
+#define UPCR_GASP_USER_EVENT(TAG, TYPE, POS)                                   \
+  (UPCR_GASP_ACTIVE() ? UPCRI_GASP_NOTIFY0((unsigned int)(TAG), (TYPE), POS)   \
+                      : (void)0)
+#define UPCR_GASP_USER_EVENT_ARGS(TAG, TYPE, POS, ...)                         \
+  (UPCR_GASP_ACTIVE()                                                          \
+       ? UPCRI_GASP_NOTIFY((unsigned int)(TAG), (TYPE), POS, __VA_ARGS__)      \
+       : (void)0)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UPCR_GASP_H */
