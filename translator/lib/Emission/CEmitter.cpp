@@ -136,6 +136,9 @@ std::string Assembler::prologue() const {
   if (Opts.AllSegmentsAddressable)
     P += "/* pthreads backend: every thread's shared memory is addressable. */\n"
          "#define UPCR_ALL_SEGMENTS_ADDRESSABLE 1\n";
+  if (Unit.Instrumented)
+    P += "/* GASP instrumentation: the instrumented runtime entry points. */\n"
+         "#define UPCR_GASP_INSTRUMENTED 1\n";
   P += "#include <upcr.h>\n";
   if (Opts.LineDirectives)
     P += lineDirective(1, Unit.Files.front().PresumedName) + "\n";

@@ -537,9 +537,13 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
             Body ? fileRange(SourceRange(Body->getRBracLoc(),
                                          Body->getRBracLoc()))
                  : std::nullopt;
-        if (Close && !Out.MainReturnsVoid)
-          editsFor(Close->File)->insertBeforeFollowing(Close->Begin,
-                                                       "return 0; ");
+        if (Close && !Out.MainReturnsVoid) {
+          std::string Value = Calls.mainReturnValue(
+              "0", positionOf(Body->getRBracLoc()));
+          editsFor(Close->File)->insertBeforeFollowing(
+              Close->Begin,
+              "return " + (Value.empty() ? std::string("0") : Value) + "; ");
+        }
       }
     }
   }
@@ -590,11 +594,51 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
                                declarationText(P, P->getName(), false));
   }
   if (FD->doesThisDeclarationHaveABody()) {
+    instrumentFunctionEntry(FD);
     const FunctionDecl *Saved = CurrentFunction;
     CurrentFunction = FD;
     traverse(FD->getBody());
     CurrentFunction = Saved;
   }
+}
+
+std::string Lowerer::functionSignature(const FunctionDecl *FD) const {
+  auto Declarator = [](std::string Type, llvm::StringRef Name) {
+    if (Name.empty())
+      return Type;
+    if (!Type.empty() && Type.back() != '*')
+      Type += ' ';
+    return Type + Name.str();
+  };
+  std::string Params;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    if (!Params.empty())
+      Params += ", ";
+    Params += Declarator(upcTypeString(P), P->getName());
+  }
+  const auto *Proto = FD->getType()->getAs<FunctionProtoType>();
+  if (Proto && Proto->isVariadic())
+    Params += Params.empty() ? "..." : ", ...";
+  else if (Proto && Params.empty())
+    Params = "void";
+  return Declarator(printUpcType(FD->getReturnType(), Ctx, false, &Upc),
+                    FD->getName()) +
+         "(" + Params + ")";
+}
+
+void Lowerer::instrumentFunctionEntry(const FunctionDecl *FD) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || !FD->getIdentifier())
+    return;
+  std::string Entry = Calls.functionEntry(FD->getName(), functionSignature(FD),
+                                          positionOf(FD->getBeginLoc()));
+  if (Entry.empty())
+    return;
+  std::optional<FileRange> Open =
+      fileRange(SourceRange(Body->getLBracLoc(), Body->getLBracLoc()));
+  if (!Open) // the brace comes from a macro: left uninstrumented
+    return;
+  editsFor(Open->File)->insertAfterPreceding(Open->End, " " + Entry);
 }
 
 void Lowerer::lowerRecord(RecordDecl *RD) {

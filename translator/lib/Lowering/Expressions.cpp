@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowerer.h"
+#include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -305,12 +306,38 @@ SharedAccess Lowerer::accessOf(const SharedLValue &L, const Expr *Use) const {
   A.ByteOffset = L.ByteOffset;
   A.Strict = Upc.getEffectiveReference(L.ObjectType, Use->getExprLoc()) ==
              ReferenceQualifier::Strict;
-  A.Position = positionOf(Use->getExprLoc());
+  A.Position = positionOf(Use->getBeginLoc());
   if (L.Root) {
     A.VariableName = L.Root->getName().str();
     A.VariableType = upcTypeString(L.Root);
+  } else if (const VarDecl *Through = accessedThrough(Use)) {
+    // Through a pointer-to-shared: the pointer variable, for tools.
+    A.VariableName = Through->getName().str();
+    A.VariableType = upcTypeString(Through);
+  } else {
+    A.VariableType = printUpcType(L.ObjectType, Ctx, false, &Upc);
   }
   return A;
+}
+
+const VarDecl *Lowerer::accessedThrough(const Expr *Use) {
+  const Expr *E = Use;
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      E = B->isAssignmentOp() ? B->getLHS() : nullptr;
+    else if (const auto *U = dyn_cast<UnaryOperator>(E))
+      E = U->getSubExpr();
+    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(R->getDecl());
+    else
+      return nullptr;
+  }
+  return nullptr;
 }
 
 std::string Lowerer::read(const SharedLValue &L, const Expr *Use) {
@@ -849,9 +876,14 @@ void Lowerer::lowerCall(CallExpr *E) {
   if (FD && FD->getIdentifier() && FD->getName() == "exit" &&
       FD->getDeclContext()->isTranslationUnit() && E->getNumArgs() == 1) {
     // exit() from UPC code is a collective exit (UPC 1.3, 7.2.1).
-    setLowered(E, "upcr_exit(" + textOf(E->getArg(0)) + ")");
+    setLowered(E, Calls.exitCall(textOf(E->getArg(0)),
+                                 positionOf(E->getBeginLoc())));
     return;
   }
+  if (FD && FD->getIdentifier() &&
+      FD->getDeclContext()->isTranslationUnit() &&
+      (lowerUserEventCall(E, FD) || lowerCMemoryCall(E, FD)))
+    return;
   // Pointer-to-shared arguments whose block size differs from the
   // parameter's (the C types agree).
   const FunctionProtoType *Proto = nullptr;

@@ -268,6 +268,7 @@ void Lowerer::traverse(Stmt *S) {
       }
       ForallDepth -= Controls;
       lowerNode(S);
+      instrumentForall(For);
       finishNode(S);
       return;
     }
@@ -332,6 +333,7 @@ void Lowerer::lowerNode(Stmt *S) {
 }
 
 bool Lowerer::run() {
+  Out.Instrumented = Calls.isInstrumenting();
   commentOutPragmas();
   lowerTopLevelDecls();
   // The main file is always emitted, edited or not.

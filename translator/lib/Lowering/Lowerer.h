@@ -179,6 +179,9 @@ private:
   std::string addressOf(const SharedLValue &L, bool Decayed,
                         SharedPointee &Pointee) const;
   SharedAccess accessOf(const SharedLValue &L, const clang::Expr *Use) const;
+  /// The variable an access through a pointer-to-shared starts from (p in
+  /// p[i], *p, p->m), if any.
+  static const clang::VarDecl *accessedThrough(const clang::Expr *Use);
   std::string read(const SharedLValue &L, const clang::Expr *Use);
   std::string convertPointer(const std::string &Text, const SharedPointee &From,
                              const SharedPointee &To) const;
@@ -224,6 +227,14 @@ private:
 
   // ---- UPC statements and operators (Statements.cpp)
   void lowerForall(clang::ForStmt *S, const ForallStatement &F);
+  /// Instrumentation around the translated upc_forall \p S (GASP_UPC_FORALL).
+  void instrumentForall(clang::ForStmt *S);
+  /// Calls of pupc_create_event and pupc_event_start/end/atomic; false if
+  /// \p FD is none of them.
+  bool lowerUserEventCall(clang::CallExpr *E, const clang::FunctionDecl *FD);
+  /// Calls of the C library's malloc, realloc and free; false if \p FD is
+  /// none of them or the site is not instrumented.
+  bool lowerCMemoryCall(clang::CallExpr *E, const clang::FunctionDecl *FD);
   /// The affinity test of a upc_forall ("" for none or `continue`).
   std::string affinityTest(const clang::ForStmt *S, const ForallStatement &F);
   void lowerSynchronization(clang::CallExpr *E,
@@ -236,6 +247,10 @@ private:
   // ---- Declarations (Declarations.cpp)
   void lowerTopLevelDecls();
   void lowerFunction(clang::FunctionDecl *FD);
+  /// The full signature of \p FD, as UPC source spells it (GASP_C_FUNC).
+  std::string functionSignature(const clang::FunctionDecl *FD) const;
+  /// Instrumentation at the start of \p FD's body (GASP_C_FUNC).
+  void instrumentFunctionEntry(const clang::FunctionDecl *FD);
   void lowerDeclStmt(clang::DeclStmt *DS);
   void lowerRecord(clang::RecordDecl *RD);
   /// Declarations sharing one declaration specifier, in order.

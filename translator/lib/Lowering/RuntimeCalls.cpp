@@ -59,4 +59,40 @@ std::string RuntimeCalls::libraryCall(llvm::StringRef Function,
   return Call + position(P) + ")";
 }
 
+std::string RuntimeCalls::exitCall(const std::string &Status,
+                                   const SourcePosition &) const {
+  return "upcr_exit(" + Status + ")";
+}
+
+std::string RuntimeCalls::functionEntry(llvm::StringRef, llvm::StringRef,
+                                        const SourcePosition &) const {
+  return "";
+}
+
+std::string RuntimeCalls::forallEntry(const SourcePosition &) const {
+  return "";
+}
+
+std::string RuntimeCalls::cMemoryCall(llvm::StringRef,
+                                      llvm::ArrayRef<std::string>,
+                                      const SourcePosition &) const {
+  return "";
+}
+
+std::string RuntimeCalls::mainReturnValue(const std::string &,
+                                          const SourcePosition &) const {
+  return "";
+}
+
+std::string RuntimeCalls::createUserEvent(llvm::ArrayRef<std::string>,
+                                          const SourcePosition &) const {
+  return "";
+}
+
+std::string RuntimeCalls::userEvent(UserEventKind,
+                                    llvm::ArrayRef<std::string>,
+                                    const SourcePosition &) const {
+  return "((void)0)";
+}
+
 } // namespace upc

@@ -3,6 +3,7 @@
 #include "Lowerer.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
+#include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -118,6 +119,70 @@ void Lowerer::lowerForall(ForStmt *S, const ForallStatement &F) {
   setLowered(S, Text);
 }
 
+void Lowerer::instrumentForall(ForStmt *S) {
+  std::string Entry = Calls.forallEntry(positionOf(S->getForLoc()));
+  if (Entry.empty())
+    return;
+  // A block around the statement, whose end raises the END event however
+  // the loop is left.
+  std::string Open = "{ " + Entry + " ", Close = " }";
+  if (auto It = Lowered.find(S); It != Lowered.end()) {
+    setLowered(S, Open + It->second + Close);
+    return;
+  }
+  std::optional<FileRange> R = fileRange(S);
+  std::optional<unsigned> End = statementEnd(S);
+  if (!R || !End) {
+    error(S->getForLoc(), "cannot instrument this upc_forall");
+    return;
+  }
+  SourceEdits *Edits = editsFor(R->File);
+  Edits->insertBeforeFollowing(R->Begin, Open);
+  Edits->insertAfterPreceding(*End, Close);
+}
+
+bool Lowerer::lowerUserEventCall(CallExpr *E, const FunctionDecl *FD) {
+  using Kind = RuntimeCalls::UserEventKind;
+  std::optional<Kind> K =
+      llvm::StringSwitch<std::optional<Kind>>(FD->getName())
+          .Case("pupc_event_start", Kind::Start)
+          .Case("pupc_event_end", Kind::End)
+          .Case("pupc_event_stop", Kind::End) // PUPC proposal 1.1 spelling
+          .Case("pupc_event_atomic", Kind::Atomic)
+          .Default(std::nullopt);
+  bool Create = FD->getName() == "pupc_create_event";
+  // Only the functions of pupc.h.
+  if ((!K && !Create) || E->getNumArgs() == 0 ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return false;
+  std::vector<std::string> Args;
+  for (const Expr *A : E->arguments())
+    Args.push_back(textOf(A));
+  SourcePosition Pos = positionOf(E->getBeginLoc());
+  std::string Text =
+      Create ? Calls.createUserEvent(Args, Pos) : Calls.userEvent(*K, Args, Pos);
+  if (!Text.empty())
+    setLowered(E, Text);
+  return true;
+}
+
+bool Lowerer::lowerCMemoryCall(CallExpr *E, const FunctionDecl *FD) {
+  unsigned Builtin = FD->getBuiltinID();
+  bool IsCMemory = Builtin == Builtin::BImalloc ||
+                   Builtin == Builtin::BIrealloc || Builtin == Builtin::BIfree;
+  if (!IsCMemory)
+    return false;
+  std::vector<std::string> Args;
+  for (const Expr *A : E->arguments())
+    Args.push_back(textOf(A));
+  std::string Text = Calls.cMemoryCall(FD->getName(), Args,
+                                       positionOf(E->getBeginLoc()));
+  if (Text.empty())
+    return false;
+  setLowered(E, Text);
+  return true;
+}
+
 void Lowerer::lowerSynchronization(CallExpr *E,
                                    const SynchronizationStatement &Sync) {
   SyncKind Kind = Sync.SyncKind == SynchronizationStatement::Barrier
@@ -218,8 +283,16 @@ void Lowerer::lowerLibraryCall(CallExpr *E, const FunctionDecl *FD) {
 }
 
 void Lowerer::lowerReturn(ReturnStmt *S) {
-  if (S->getRetValue() && CurrentFunction)
-    convertInPlace(S->getRetValue(), CurrentFunction->getReturnType());
+  if (!S->getRetValue() || !CurrentFunction)
+    return;
+  convertInPlace(S->getRetValue(), CurrentFunction->getReturnType());
+  if (CurrentFunction->isMain()) {
+    // Where the program's collective exit comes from (GASP).
+    std::string Value = Calls.mainReturnValue(textOf(S->getRetValue()),
+                                              positionOf(S->getBeginLoc()));
+    if (!Value.empty())
+      replaceText(S->getRetValue(), Value);
+  }
 }
 
 void Lowerer::commentOutPragmas() {

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -59,6 +60,43 @@ bool isUpcSource(StringRef Path) {
 }
 
 } // namespace
+
+bool findGaspTool(StringRef LibDir, StringRef Name,
+                  std::vector<std::string> &LinkArgs) {
+  SmallString<256> Library(LibDir);
+  sys::path::append(Library, "libupc-gasp-" + Name + ".a");
+  if (!sys::fs::exists(Library)) {
+    std::vector<std::string> Known;
+    std::error_code EC;
+    for (sys::fs::directory_iterator It(LibDir, EC), End; It != End && !EC;
+         It.increment(EC)) {
+      StringRef File = sys::path::filename(It->path());
+      if (File.consume_front("libupc-gasp-") && File.consume_back(".a"))
+        Known.push_back(File.str());
+    }
+    llvm::sort(Known);
+    std::string List;
+    for (const std::string &K : Known)
+      List += (List.empty() ? "" : ", ") + K;
+    error("unknown GASP tool '" + Name.str() + "'" +
+          (List.empty() ? std::string("; no tools are installed in '") +
+                              LibDir.str() + "'"
+                        : "; available: " + List));
+    return false;
+  }
+  LinkArgs.push_back(std::string(Library));
+  SmallString<256> Extra(LibDir);
+  sys::path::append(Extra, "upc-gasp-" + Name + ".libs");
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+          MemoryBuffer::getFile(Extra, /*IsText=*/true)) {
+    SmallVector<StringRef, 8> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef L : Lines)
+      if (!L.trim().empty())
+        LinkArgs.push_back(L.trim().str());
+  }
+  return true;
+}
 
 int runCompilerLauncher(const LauncherOptions &Opts,
                         const std::vector<std::string> &Command) {
@@ -174,6 +212,7 @@ int runCompilerLauncher(const LauncherOptions &Opts,
   // Also when only objects translated earlier are linked. Nothing of the
   // (static) runtime is linked into a program that does not use it.
   if (Link) {
+    Args.insert(Args.end(), Opts.ToolLinkArgs.begin(), Opts.ToolLinkArgs.end());
     Args.push_back(Opts.RuntimeLibrary);
     Args.push_back("-lpthread");
   }

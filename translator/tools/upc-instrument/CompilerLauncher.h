@@ -27,7 +27,16 @@ struct LauncherOptions {
   std::string RuntimeIncludeDir;
   /// The runtime library linked into programs.
   std::string RuntimeLibrary;
+  /// --tool=: the GASP tool's library and the libraries it needs, linked
+  /// before the runtime (whose default GASP functions it replaces).
+  std::vector<std::string> ToolLinkArgs;
 };
+
+/// Finds the GASP tool \p Name in \p LibDir (libupc-gasp-<name>.a, and the
+/// extra link arguments listed in upc-gasp-<name>.libs); false after
+/// reporting an unknown tool with the ones available.
+bool findGaspTool(llvm::StringRef LibDir, llvm::StringRef Name,
+                  std::vector<std::string> &LinkArgs);
 
 /// Runs \p Command (the compiler and its arguments); returns the exit status.
 int runCompilerLauncher(const LauncherOptions &Opts,

@@ -63,6 +63,7 @@ struct CommandLine {
   Action Act = Action::Translate;
   bool Help = false;
   bool Version = false;
+  bool PrintGaspEvents = false;
   bool LineDirectives = true;
   bool LocalizeForall = true;
   bool KeepFiles = false;
@@ -71,6 +72,10 @@ struct CommandLine {
   std::optional<unsigned> StaticThreads;
   std::string ClangResourceDir;
   std::string UpcHeaderDir;
+  upc::InstrumentationMode Profile = upc::InstrumentationMode::Off;
+  std::string ProfileOnlyFile;
+  std::string ExcludeFunctionsFile;
+  std::string Tool;
   std::vector<std::string> ClangArgs;
   std::vector<std::string> Inputs;
   /// Launcher mode: the compiler and its arguments.
@@ -145,6 +150,25 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
       continue;
     case OPT_version:
       CL.Version = true;
+      continue;
+    case OPT_profile:
+      if (CL.Profile != upc::InstrumentationMode::ProfileLocal)
+        CL.Profile = upc::InstrumentationMode::Profile;
+      continue;
+    case OPT_profile_local:
+      CL.Profile = upc::InstrumentationMode::ProfileLocal;
+      continue;
+    case OPT_profile_only:
+      CL.ProfileOnlyFile = A->getValue();
+      continue;
+    case OPT_exclude_functions:
+      CL.ExcludeFunctionsFile = A->getValue();
+      continue;
+    case OPT_print_gasp_events:
+      CL.PrintGaspEvents = true;
+      continue;
+    case OPT_tool_EQ:
+      CL.Tool = A->getValue();
       continue;
     case OPT_clang_resource_dir_EQ:
       CL.ClangResourceDir = A->getValue();
@@ -230,6 +254,33 @@ int checkReadable(const std::string &Path) {
   return 0;
 }
 
+/// The instrumentation options of \p CL, with its list files read; false
+/// after reporting an error.
+bool instrumentationOptions(const CommandLine &CL,
+                            upc::InstrumentationOptions &Opts) {
+  Opts.Mode = CL.Profile;
+  std::vector<upc::ListFileWarning> Warnings;
+  std::string Failure;
+  if (!CL.ProfileOnlyFile.empty()) {
+    if (Opts.Mode == upc::InstrumentationMode::Off)
+      Opts.Mode = upc::InstrumentationMode::Profile;
+    Opts.OnlyEvents.emplace();
+    Failure = upc::readEventList(CL.ProfileOnlyFile, *Opts.OnlyEvents,
+                                 Warnings);
+  }
+  if (Failure.empty() && !CL.ExcludeFunctionsFile.empty())
+    Failure = upc::readFunctionList(CL.ExcludeFunctionsFile,
+                                    Opts.ExcludedFunctions, Warnings);
+  for (const upc::ListFileWarning &W : Warnings)
+    errs() << W.File << ":" << W.Line << ":" << W.Column
+           << ": warning: " << W.Message << "\n";
+  if (!Failure.empty()) {
+    error(Failure);
+    return false;
+  }
+  return true;
+}
+
 void printHelp() {
   UpcInstrumentOptTable().printHelp(
       outs(), "upc-instrument [options] [clang options] <file.upc>...",
@@ -254,8 +305,20 @@ int main(int argc, char **argv) {
            << "built with Clang " << UPC_INSTRUMENT_CLANG_VERSION << "\n";
     return 0;
   }
+  if (CL.PrintGaspEvents) {
+    upc::InstrumentationOptions Checked;
+    if (!instrumentationOptions(CL, Checked))
+      return 1;
+    for (unsigned E = 0; E < upc::NumGaspEvents; ++E)
+      outs() << upc::gaspEventName(static_cast<upc::GaspEvent>(E)) << "\n";
+    return 0;
+  }
   if (CL.Inputs.empty() && CL.Compiler.empty())
     return error("no input files");
+  if (!CL.Tool.empty() && CL.Compiler.empty())
+    return error("'--tool=" + CL.Tool + "' links a GASP tool into a program: "
+                 "use it with a compiler command (upc-instrument --tool=" +
+                 CL.Tool + " cc ...)");
 
   static int MainAddr;
   upc::InstallLayout Layout =
@@ -279,11 +342,16 @@ int main(int argc, char **argv) {
     return error(Twine("UPC headers not found in '") + Opts.UpcHeaderDir +
                  "' (use --upc-include-dir=)");
 
+  upc::InstrumentationOptions Instrumentation;
+  if (!instrumentationOptions(CL, Instrumentation))
+    return 1;
+
   if (!CL.Compiler.empty()) {
     upc::LauncherOptions LOpts;
     LOpts.Frontend = Opts;
     LOpts.Translate.LineDirectives = CL.LineDirectives;
     LOpts.Translate.LocalizeForall = CL.LocalizeForall;
+    LOpts.Translate.Instrumentation = Instrumentation;
     LOpts.KeepFiles = CL.KeepFiles;
     LOpts.Verbose = CL.Verbose;
     LOpts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
@@ -293,6 +361,9 @@ int main(int argc, char **argv) {
     if (!sys::fs::exists(LOpts.RuntimeLibrary))
       return error("the UPC runtime library is missing: '" +
                    LOpts.RuntimeLibrary + "'");
+    if (!CL.Tool.empty() &&
+        !upc::findGaspTool(Layout.RuntimeLibDir, CL.Tool, LOpts.ToolLinkArgs))
+      return 1;
     return upc::runCompilerLauncher(LOpts, CL.Compiler);
   }
 
@@ -323,6 +394,7 @@ int main(int argc, char **argv) {
       upc::TranslateOptions TOpts;
       TOpts.LineDirectives = CL.LineDirectives;
       TOpts.LocalizeForall = CL.LocalizeForall;
+      TOpts.Instrumentation = Instrumentation;
       OK &= upc::translateUpcFile(Opts, TOpts, Input, Output, Printer);
       continue;
     }

@@ -4,6 +4,8 @@ include "llvm/Option/OptParser.td"
 
 def grp_action : OptionGroup<"action">, HelpText<"ACTIONS">;
 def grp_upc : OptionGroup<"upc">, HelpText<"UPC LANGUAGE">;
+def grp_instrument : OptionGroup<"instrument">,
+  HelpText<"GASP INSTRUMENTATION (docs/gasp-events.md)">;
 def grp_launcher : OptionGroup<"launcher">,
   HelpText<"COMPILER LAUNCHER (upc-instrument [options] <cc> [cc arguments])">;
 def grp_paths : OptionGroup<"paths">, HelpText<"INSTALLATION">;
@@ -28,6 +30,33 @@ def no_forall_localization : Flag<["--"], "no-forall-localization">,
 def no_line_directives : Flag<["--"], "no-line-directives">,
   Group<grp_action>,
   HelpText<"Do not emit #line directives pointing back at the UPC source">;
+
+def profile : Flag<["--"], "profile">, Group<grp_instrument>,
+  HelpText<"Instrument every GASP event, except accesses to shared data with "
+           "affinity to the accessing thread (decided at run time)">;
+def profile_local : Flag<["--"], "profile-local">, Group<grp_instrument>,
+  HelpText<"Instrument every GASP event, local shared accesses included">;
+def profile_only : Separate<["--"], "profile-only">, Group<grp_instrument>,
+  MetaVarName<"<file>">,
+  HelpText<"Instrument only the events named in <file> (GASP_UPC_PUT..., one "
+           "per line, # comments); implies --profile unless --profile-local "
+           "is given">;
+def profile_only_EQ : Joined<["--"], "profile-only=">, Alias<profile_only>,
+  Group<grp_instrument>, MetaVarName<"<file>">;
+def exclude_functions : Separate<["--"], "exclude-functions">,
+  Group<grp_instrument>, MetaVarName<"<file>">,
+  HelpText<"No GASP_C_FUNC events for the functions named in <file> (one per "
+           "line); their bodies are still instrumented">;
+def exclude_functions_EQ : Joined<["--"], "exclude-functions=">,
+  Alias<exclude_functions>, Group<grp_instrument>, MetaVarName<"<file>">;
+def print_gasp_events : Flag<["--"], "print-gasp-events">,
+  Group<grp_instrument>,
+  HelpText<"Print the GASP events upc-instrument raises (the names "
+           "--profile-only accepts), one per line, and exit">;
+def tool_EQ : Joined<["--"], "tool=">, Group<grp_instrument>,
+  MetaVarName<"<name>">,
+  HelpText<"Launcher: link the GASP tool <name> (dump, profile, trace) into "
+           "programs">;
 
 def keep_files : Flag<["--"], "keep-files">, Group<grp_launcher>,
   HelpText<"Keep the translated C files (their directory is printed)">;

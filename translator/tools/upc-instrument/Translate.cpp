@@ -17,6 +17,11 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
     LoweringOptions LOpts;
     LOpts.LineDirectives = Opts.LineDirectives;
     LOpts.LocalizeForall = Opts.LocalizeForall;
+    std::optional<GaspRuntimeCalls> Gasp;
+    if (Opts.Instrumentation.isEnabled()) {
+      Gasp.emplace(Opts.Instrumentation, TU.Upc);
+      LOpts.Calls = &*Gasp;
+    }
     LoweredUnit Unit;
     if (!lowerTranslationUnit(TU, LOpts, Unit))
       return; // reported; nothing is written

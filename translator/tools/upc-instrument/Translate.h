@@ -4,6 +4,7 @@
 #define UPC_INSTRUMENT_TOOLS_TRANSLATE_H
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
+#include "upc-instrument/Instrumentation/Instrumentation.h"
 
 #include <string>
 
@@ -12,6 +13,8 @@ namespace upc {
 struct TranslateOptions {
   bool LineDirectives = true;
   bool LocalizeForall = true;
+  /// GASP instrumentation (--profile...); off by default.
+  InstrumentationOptions Instrumentation;
 };
 
 /// Translates \p Input to C and writes it to \p Output ("-": standard

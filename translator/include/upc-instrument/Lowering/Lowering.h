@@ -76,6 +76,8 @@ struct LoweredUnit {
   /// -1: this file does not define main.
   int MainParameters = -1;
   bool MainReturnsVoid = false;
+  /// The output calls instrumented runtime entry points (GASP).
+  bool Instrumented = false;
 
   LoweredFile *find(clang::FileID FID);
   const LoweredFile *find(clang::FileID FID) const;

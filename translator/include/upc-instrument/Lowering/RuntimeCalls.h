@@ -70,6 +70,42 @@ public:
   virtual std::string libraryCall(llvm::StringRef Function,
                                   llvm::ArrayRef<std::string> Args,
                                   const SourcePosition &P) const;
+
+  /// exit(\p Status) called from UPC code: a collective exit.
+  virtual std::string exitCall(const std::string &Status,
+                               const SourcePosition &P) const;
+
+  // --- Sites that only instrumentation changes. The defaults leave the
+  // code as it is (an empty string: nothing to add or change).
+
+  /// Whether translated files must be compiled with the instrumented entry
+  /// points (the prologue defines UPCR_GASP_INSTRUMENTED).
+  virtual bool isInstrumenting() const { return false; }
+  /// A declaration placed first in the body of the user function \p Name
+  /// (full signature \p Signature) defined at \p P.
+  virtual std::string functionEntry(llvm::StringRef Name,
+                                    llvm::StringRef Signature,
+                                    const SourcePosition &P) const;
+  /// A declaration placed in a block around the upc_forall at \p P.
+  virtual std::string forallEntry(const SourcePosition &P) const;
+  /// A call of the C library's malloc, realloc or free (\p Function).
+  virtual std::string cMemoryCall(llvm::StringRef Function,
+                                  llvm::ArrayRef<std::string> Args,
+                                  const SourcePosition &P) const;
+  /// The value returned by `return Value;` in main (also the implicit
+  /// `return 0;` at its end).
+  virtual std::string mainReturnValue(const std::string &Value,
+                                      const SourcePosition &P) const;
+
+  /// pupc_create_event(name, desc).
+  virtual std::string createUserEvent(llvm::ArrayRef<std::string> Args,
+                                      const SourcePosition &P) const;
+  enum class UserEventKind { Start, End, Atomic };
+  /// pupc_event_start/end/atomic(tag, ...). Without instrumentation the call
+  /// compiles away: its arguments are not evaluated (GASP 1.4, 5.3).
+  virtual std::string userEvent(UserEventKind Kind,
+                                llvm::ArrayRef<std::string> Args,
+                                const SourcePosition &P) const;
 };
 
 } // namespace upc

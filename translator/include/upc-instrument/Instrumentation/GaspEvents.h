@@ -1,0 +1,79 @@
+//===- GaspEvents.h - The GASP events upc-instrument raises -----*- C++ -*-===//
+//
+// The symbolic events of GASP 1.4 (../shared/specs/gasp-1.4.txt) that the
+// translator can instrument, with their names as gasp_upc.h defines them
+// (--profile-only files name them), and the runtime entry points whose
+// instrumented forms raise them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_INSTRUMENTATION_GASPEVENTS_H
+#define UPC_INSTRUMENT_INSTRUMENTATION_GASPEVENTS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <bitset>
+#include <optional>
+
+namespace upc {
+
+enum class GaspEvent : unsigned {
+  CFunc,
+  CMalloc,
+  CRealloc,
+  CFree,
+  CollectiveExit,
+  NoncollectiveExit,
+  Notify,
+  Wait,
+  Barrier,
+  Fence,
+  Forall,
+  GlobalAlloc,
+  AllAlloc,
+  Alloc,
+  Free,
+  GlobalLockAlloc,
+  AllLockAlloc,
+  LockFree,
+  Lock,
+  LockAttempt,
+  Unlock,
+  Memcpy,
+  Memget,
+  Memput,
+  Memset,
+  Get,
+  Put,
+  AllBroadcast,
+  AllScatter,
+  AllGather,
+  AllGatherAll,
+  AllExchange,
+  AllPermute,
+  AllReduce,
+  AllPrefixReduce,
+  AllFree,     ///< GASP_UPCI_ALL_FREE (UPC 1.3 upc_all_free)
+  AllLockFree, ///< GASP_UPCI_ALL_LOCK_FREE (UPC 1.3 upc_all_lock_free)
+};
+constexpr unsigned NumGaspEvents =
+    static_cast<unsigned>(GaspEvent::AllLockFree) + 1;
+
+/// A set of events.
+using GaspEventSet = std::bitset<NumGaspEvents>;
+
+/// The symbolic name of \p E ("GASP_UPC_PUT").
+llvm::StringRef gaspEventName(GaspEvent E);
+/// The event named \p Name, if upc-instrument raises it.
+std::optional<GaspEvent> findGaspEvent(llvm::StringRef Name);
+/// Whether \p Name is an event of GASP 1.4 that upc-instrument never raises
+/// (non-blocking and cache events: docs/gasp-events.md says why).
+bool isUnraisedGaspEvent(llvm::StringRef Name);
+/// The event the instrumented form of the runtime entry \p Function
+/// (upcr_lock, upcr_all_reduceI...) raises; none for entries without one.
+std::optional<GaspEvent> eventOfRuntimeEntry(llvm::StringRef Function);
+
+} // namespace upc
+
+#endif

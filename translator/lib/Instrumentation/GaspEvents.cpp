@@ -1,0 +1,117 @@
+//===- GaspEvents.cpp - The GASP events upc-instrument raises -------------===//
+
+#include "upc-instrument/Instrumentation/GaspEvents.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+namespace upc {
+
+namespace {
+
+struct EventName {
+  GaspEvent Event;
+  const char *Name;
+};
+
+// In the order of GaspEvent.
+constexpr EventName Names[] = {
+    {GaspEvent::CFunc, "GASP_C_FUNC"},
+    {GaspEvent::CMalloc, "GASP_C_MALLOC"},
+    {GaspEvent::CRealloc, "GASP_C_REALLOC"},
+    {GaspEvent::CFree, "GASP_C_FREE"},
+    {GaspEvent::CollectiveExit, "GASP_UPC_COLLECTIVE_EXIT"},
+    {GaspEvent::NoncollectiveExit, "GASP_UPC_NONCOLLECTIVE_EXIT"},
+    {GaspEvent::Notify, "GASP_UPC_NOTIFY"},
+    {GaspEvent::Wait, "GASP_UPC_WAIT"},
+    {GaspEvent::Barrier, "GASP_UPC_BARRIER"},
+    {GaspEvent::Fence, "GASP_UPC_FENCE"},
+    {GaspEvent::Forall, "GASP_UPC_FORALL"},
+    {GaspEvent::GlobalAlloc, "GASP_UPC_GLOBAL_ALLOC"},
+    {GaspEvent::AllAlloc, "GASP_UPC_ALL_ALLOC"},
+    {GaspEvent::Alloc, "GASP_UPC_ALLOC"},
+    {GaspEvent::Free, "GASP_UPC_FREE"},
+    {GaspEvent::GlobalLockAlloc, "GASP_UPC_GLOBAL_LOCK_ALLOC"},
+    {GaspEvent::AllLockAlloc, "GASP_UPC_ALL_LOCK_ALLOC"},
+    {GaspEvent::LockFree, "GASP_UPC_LOCK_FREE"},
+    {GaspEvent::Lock, "GASP_UPC_LOCK"},
+    {GaspEvent::LockAttempt, "GASP_UPC_LOCK_ATTEMPT"},
+    {GaspEvent::Unlock, "GASP_UPC_UNLOCK"},
+    {GaspEvent::Memcpy, "GASP_UPC_MEMCPY"},
+    {GaspEvent::Memget, "GASP_UPC_MEMGET"},
+    {GaspEvent::Memput, "GASP_UPC_MEMPUT"},
+    {GaspEvent::Memset, "GASP_UPC_MEMSET"},
+    {GaspEvent::Get, "GASP_UPC_GET"},
+    {GaspEvent::Put, "GASP_UPC_PUT"},
+    {GaspEvent::AllBroadcast, "GASP_UPC_ALL_BROADCAST"},
+    {GaspEvent::AllScatter, "GASP_UPC_ALL_SCATTER"},
+    {GaspEvent::AllGather, "GASP_UPC_ALL_GATHER"},
+    {GaspEvent::AllGatherAll, "GASP_UPC_ALL_GATHER_ALL"},
+    {GaspEvent::AllExchange, "GASP_UPC_ALL_EXCHANGE"},
+    {GaspEvent::AllPermute, "GASP_UPC_ALL_PERMUTE"},
+    {GaspEvent::AllReduce, "GASP_UPC_ALL_REDUCE"},
+    {GaspEvent::AllPrefixReduce, "GASP_UPC_ALL_PREFIX_REDUCE"},
+    {GaspEvent::AllFree, "GASP_UPCI_ALL_FREE"},
+    {GaspEvent::AllLockFree, "GASP_UPCI_ALL_LOCK_FREE"},
+};
+static_assert(std::size(Names) == NumGaspEvents, "one name per event");
+
+} // namespace
+
+llvm::StringRef gaspEventName(GaspEvent E) {
+  return Names[static_cast<unsigned>(E)].Name;
+}
+
+std::optional<GaspEvent> findGaspEvent(llvm::StringRef Name) {
+  for (const EventName &N : Names)
+    if (Name == N.Name)
+      return N.Event;
+  return std::nullopt;
+}
+
+bool isUnraisedGaspEvent(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("GASP_UPC_NB_GET_INIT", "GASP_UPC_NB_GET_DATA",
+             "GASP_UPC_NB_PUT_INIT", "GASP_UPC_NB_PUT_DATA",
+             "GASP_UPC_NB_SYNC", true)
+      .Cases("GASP_UPC_CACHE_MISS", "GASP_UPC_CACHE_HIT",
+             "GASP_UPC_CACHE_INVALIDATE", true)
+      .Default(false);
+}
+
+std::optional<GaspEvent> eventOfRuntimeEntry(llvm::StringRef Function) {
+  if (!Function.consume_front("upcr_"))
+    return std::nullopt;
+  // Reductions: upcr_all_reduceT and upcr_all_prefix_reduceT.
+  if (Function.starts_with("all_prefix_reduce"))
+    return GaspEvent::AllPrefixReduce;
+  if (Function.starts_with("all_reduce"))
+    return GaspEvent::AllReduce;
+  using E = GaspEvent;
+  return llvm::StringSwitch<std::optional<GaspEvent>>(Function)
+      .Case("global_alloc", E::GlobalAlloc)
+      .Case("all_alloc", E::AllAlloc)
+      .Case("alloc", E::Alloc)
+      .Case("free", E::Free)
+      .Case("all_free", E::AllFree)
+      .Case("global_lock_alloc", E::GlobalLockAlloc)
+      .Case("all_lock_alloc", E::AllLockAlloc)
+      .Case("lock_free", E::LockFree)
+      .Case("all_lock_free", E::AllLockFree)
+      .Case("lock", E::Lock)
+      .Case("lock_attempt", E::LockAttempt)
+      .Case("unlock", E::Unlock)
+      .Case("memcpy", E::Memcpy)
+      .Case("memget", E::Memget)
+      .Case("memput", E::Memput)
+      .Case("memset", E::Memset)
+      .Case("all_broadcast", E::AllBroadcast)
+      .Case("all_scatter", E::AllScatter)
+      .Case("all_gather", E::AllGather)
+      .Case("all_gather_all", E::AllGatherAll)
+      .Case("all_exchange", E::AllExchange)
+      .Case("all_permute", E::AllPermute)
+      .Case("global_exit", E::NoncollectiveExit)
+      .Default(std::nullopt);
+}
+
+} // namespace upc
