@@ -31,6 +31,24 @@ extern __thread gasp_context_t upcri_gasp_context;
 
 #define UPCR_GASP_ACTIVE() UPCR_UNLIKELY(upcri_gasp_context != 0)
 
+/* Every instrumented object refers to the five functions a tool defines. A
+ * tool is an archive linked before the runtime library, and the linker
+ * takes an archive member only for a symbol still undefined: without these
+ * references, a program whose instrumented code raises no event inline
+ * (only upcr_gasp_* calls, say with --profile-only) would get the runtime's
+ * default functions instead and silently leave the tool out. */
+static const struct {
+  gasp_context_t (*init)(gasp_model_t, int *, char ***);
+  void (*notify)(gasp_context_t, unsigned int, gasp_evttype_t, const char *,
+                 int, int, ...);
+  void (*notify_va)(gasp_context_t, unsigned int, gasp_evttype_t,
+                    const char *, int, int, va_list);
+  int (*control)(gasp_context_t, int);
+  unsigned int (*create_event)(gasp_context_t, const char *, const char *);
+} upcri_gasp_tool_functions_ __attribute__((__used__)) = {
+    gasp_init, gasp_event_notify, gasp_event_notifyVA, gasp_control,
+    gasp_create_event};
+
 /* Raises one event at a source position (used by the macros below). */
 #define UPCRI_GASP_NOTIFY(TAG, TYPE, POS, ...)                                \
   gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,            \
@@ -177,8 +195,10 @@ void upcr_gasp_c_free(void *ptr, upcr_srcpos_t pos);
  * site; upcr_gasp_main_return(status, pos) is the value of `return status;`
  * in main: it records where the program's collective exit comes from. The
  * runtime raises GASP_UPC_COLLECTIVE_EXIT START/END around the final
- * barrier on every thread whose context exists; upcr_gasp_global_exit
- * raises GASP_UPC_NONCOLLECTIVE_EXIT on the calling thread.
+ * barrier on every thread whose context exists, and
+ * GASP_UPC_NONCOLLECTIVE_EXIT on a thread that calls upc_global_exit (at
+ * the position upcr_gasp_global_exit gives; unknown when the call site was
+ * not instrumented). docs/gasp-runtime.md describes the end of a program.
  * ------------------------------------------------------------------------ */
 
 UPCR_NORETURN void upcr_gasp_exit(int status, upcr_srcpos_t pos);

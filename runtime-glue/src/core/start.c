@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "gasp/gasp_internal.h"
 #include "internal.h"
 
 /* The globals upcr.h declares. Before upcr_run there is one thread and no
@@ -88,6 +89,15 @@ static void check_file_flags(void) {
                   "thread's memory addressable); translate it again for "
                   "this backend",
                   f->file);
+}
+
+/* A file translated with instrumentation: gasp_init is called on every
+ * thread before main. */
+static int gasp_instrumented(void) {
+  for (const upcr_file_info_t *f = files_begin(); f != files_end(); ++f)
+    if (f->file && (f->flags & UPCR_FILE_GASP))
+      return 1;
+  return 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -210,7 +220,15 @@ static void thread_main(int thread) {
   upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
   run_init_functions();
   upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
-  upcr_exit(user_main(user_argc, user_argv));
+  int argc = user_argc;
+  char **argv = user_argv;
+  if (upcri_gasp_enabled) {
+    upcri_gasp_thread_init(thread, &argc, &argv);
+    /* No thread raises an event (or runs main) before every thread's
+     * gasp_init has returned: a tool may set up shared state there. */
+    upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
+  }
+  upcr_exit(user_main(argc, argv));
 }
 
 int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
@@ -223,6 +241,8 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
   int first = 0, count = 0;
   upcrb_init(&user_argc, &user_argv, threads, &first, &count);
   upcri_mythread = first;
+  if (gasp_instrumented())
+    upcri_gasp_setup(user_argc, first, count);
 
   /* Lay out the static data once, before any segment exists: offsets do not
    * depend on where segments are mapped. */
@@ -259,13 +279,23 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
  * ------------------------------------------------------------------------ */
 
 void upcr_exit(int status) {
+  /* GASP_UPC_COLLECTIVE_EXIT brackets the final barrier (GASP 1.4, 5.4.1);
+   * thread 0 ends the process only after every thread raised END. */
+  upcri_gasp_collective_exit(GASP_START, status);
   fflush(stdout);
   fflush(stderr);
   int final = upcri_sync_exit(status);
+  upcri_gasp_collective_exit(GASP_END, status);
   upcrb_thread_exit(final);
 }
 
 void upcr_global_exit(int status, upcr_srcpos_t pos) {
   (void)pos;
+  /* In an instrumented program: GASP_UPC_NONCOLLECTIVE_EXIT, then exit()
+   * so that the tool's atexit handlers write its output. Otherwise at once
+   * (other threads may be running user code, which atexit handlers and
+   * stdio teardown must not race with). */
+  if (upcri_gasp_enabled)
+    upcri_gasp_global_exit(status);
   upcrb_abort(status);
 }
