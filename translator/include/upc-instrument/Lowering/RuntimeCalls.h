@@ -102,7 +102,8 @@ public:
                                       const SourcePosition &P) const;
   enum class UserEventKind { Start, End, Atomic };
   /// pupc_event_start/end/atomic(tag, ...). Without instrumentation the call
-  /// compiles away: its arguments are not evaluated (GASP 1.4, 5.3).
+  /// compiles away: its arguments are not evaluated (GASP 1.4, 5.3), only
+  /// named in a dead branch.
   virtual std::string userEvent(UserEventKind Kind,
                                 llvm::ArrayRef<std::string> Args,
                                 const SourcePosition &P) const;
