@@ -119,13 +119,14 @@ int runCompilerLauncher(const LauncherOptions &Opts,
                                    "-I" + Opts.Frontend.UpcHeaderDir};
   std::vector<UpcInput> Inputs;
   std::vector<std::string> ParseArgs;
-  bool Link = true, XUpc = false;
+  bool Link = true, XUpc = false, SawLanguage = false;
   for (size_t I = 1; I < Command.size(); ++I) {
     const std::string &A = Command[I];
     if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" ||
         A == "-M" || A == "-MM")
       Link = false;
     if (A == "-x" && I + 1 < Command.size()) {
+      SawLanguage = true;
       XUpc = Command[I + 1] == "upc";
       Args.push_back("-x");
       Args.push_back(XUpc ? "c" : Command[++I]);
@@ -134,6 +135,7 @@ int runCompilerLauncher(const LauncherOptions &Opts,
       continue;
     }
     if (StringRef(A).starts_with("-x") && A.size() > 2) {
+      SawLanguage = true;
       XUpc = A == "-xupc";
       Args.push_back(XUpc ? "-xc" : A);
       continue;
@@ -212,6 +214,11 @@ int runCompilerLauncher(const LauncherOptions &Opts,
   // Also when only objects translated earlier are linked. Nothing of the
   // (static) runtime is linked into a program that does not use it.
   if (Link) {
+    // After `-x c` (from -x upc) the compiler would read libraries as C.
+    if (SawLanguage) {
+      Args.push_back("-x");
+      Args.push_back("none");
+    }
     Args.insert(Args.end(), Opts.ToolLinkArgs.begin(), Opts.ToolLinkArgs.end());
     Args.push_back(Opts.RuntimeLibrary);
     Args.push_back("-lpthread");

@@ -1,0 +1,8 @@
+#include "upc_strict.h"
+
+shared int a;
+
+int main() {
+    a = 33 / 3;
+    return 1 + 1;
+}
