@@ -1,0 +1,151 @@
+/*
+ * gasp_tools.h - the part the GASP tools (dump, profile, trace) share:
+ * clock, user event registry, event signatures and the decoding of their
+ * varargs, formatting of values, output file names.
+ *
+ * Everything here is internal to the tool libraries (prefix upcgt_); a
+ * program links exactly one tool.
+ */
+#ifndef UPC_GASP_TOOLS_H
+#define UPC_GASP_TOOLS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gasp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Clock: nanoseconds of CLOCK_MONOTONIC since the program started (the
+ * tool library's constructor, before main). The same origin on every
+ * thread, so timelines of different threads line up.
+ * ------------------------------------------------------------------------ */
+
+uint64_t upcgt_now_ns(void);
+/* CLOCK_REALTIME at the origin, in ns since the epoch. */
+uint64_t upcgt_start_realtime_ns(void);
+
+/* ------------------------------------------------------------------------
+ * User events (gasp_create_event): numbers from GASP_UPC_USEREVT_START up,
+ * one per distinct name (the same name gives the same number on every
+ * thread; a NULL name always gives a new number). Creation takes a mutex;
+ * looking an event up takes none.
+ * ------------------------------------------------------------------------ */
+
+typedef struct upcgt_userevt {
+  const char *name; /* never NULL ("USER_EVENT_<n>" for a NULL name) */
+  const char *desc; /* the printf format of the varargs, or NULL */
+} upcgt_userevt_t;
+
+unsigned int upcgt_userevt_create(const char *name, const char *desc);
+/* The event of a user event number, or NULL when it was never created. */
+const upcgt_userevt_t *upcgt_userevt_get(unsigned int tag);
+
+static inline int upcgt_is_user_event(unsigned int tag) {
+  return tag >= GASP_UPC_USEREVT_START; /* the range ends at UINT_MAX */
+}
+
+/* The name shown for an event: the symbolic name of a system event
+ * (gasp_upc_event_name), a user event's name, else "GASP_EVENT_0x<hex>".
+ * The result is either a string that lives as long as the program or buf. */
+const char *upcgt_event_name(unsigned int tag, char *buf, size_t size);
+
+/* "START", "END", "ATOMIC". */
+const char *upcgt_type_name(gasp_evttype_t type);
+
+/* ------------------------------------------------------------------------
+ * Event signatures: the varargs of each system event and type, with the
+ * exact C types of gasp_upc.h.
+ * ------------------------------------------------------------------------ */
+
+typedef enum upcgt_kind {
+  UPCGT_INT,     /* int */
+  UPCGT_SIZE,    /* size_t */
+  UPCGT_PTR,     /* void * (local memory, function) */
+  UPCGT_PTS,     /* gasp_upc_PTS_t *: shown as (thread,0xaddrfield,phase) */
+  UPCGT_LOCK,    /* gasp_upc_lock_t *: the same */
+  UPCGT_STR,     /* const char * */
+  UPCGT_FLAGS,   /* int upc_flags (upc_flag_t) */
+  UPCGT_OP,      /* int upc_op (upc_op_t) */
+  UPCGT_REDTYPE  /* gasp_upc_reduction_t */
+} upcgt_kind_t;
+
+typedef struct upcgt_argspec {
+  const char *name;
+  upcgt_kind_t kind;
+} upcgt_argspec_t;
+
+#define UPCGT_MAX_ARGS 8
+
+typedef struct upcgt_sig {
+  unsigned char nargs;
+  const upcgt_argspec_t *args;
+} upcgt_sig_t;
+
+/* The varargs of event tag with type; an event with none has nargs 0.
+ * NULL for user events and events this implementation does not know. An
+ * ATOMIC occurrence of a START/END event has the START varargs. */
+const upcgt_sig_t *upcgt_signature(unsigned int tag, gasp_evttype_t type);
+
+/* One decoded vararg (16 bytes). */
+typedef union upcgt_val {
+  int64_t i;     /* INT, FLAGS, OP, REDTYPE */
+  uint64_t z;    /* SIZE */
+  const void *p; /* PTR */
+  const char *s; /* STR (NULL stays NULL) */
+  struct {
+    uint64_t addr;  /* gasp_upc_pts_addrfield */
+    int32_t thread; /* gasp_upc_pts_thread; -1 for a NULL argument */
+    uint32_t phase; /* gasp_upc_pts_phase */
+  } pts;            /* PTS, LOCK */
+} upcgt_val_t;
+
+/* Reads sig's varargs from *ap (PTS through the runtime's helpers). */
+void upcgt_decode(const upcgt_sig_t *sig, va_list *ap, upcgt_val_t *out);
+
+/* Writes "name=value, name=value" (dump style) to buf; returns the length
+ * the text would have (snprintf-like). */
+size_t upcgt_format_args_text(char *buf, size_t size, const upcgt_sig_t *sig,
+                              const upcgt_val_t *vals);
+/* Appends one value as text: ints and sizes in decimal, pointers %p,
+ * pointers-to-shared (thread,0xaddr,phase), strings quoted and escaped,
+ * flags/ops/reduction types by their symbolic names. json != 0: as a JSON
+ * value (numbers bare, everything else a JSON string). */
+size_t upcgt_format_value(char *buf, size_t size, upcgt_kind_t kind,
+                          const upcgt_val_t *val, int json);
+/* s as the contents of a JSON string (no quotes), escaped. */
+size_t upcgt_json_escape(char *buf, size_t size, const char *s, size_t len);
+
+/* ------------------------------------------------------------------------
+ * Misc
+ * ------------------------------------------------------------------------ */
+
+/* The value of an environment variable, or dflt when unset or empty. */
+const char *upcgt_getenv(const char *name, const char *dflt);
+/* An environment variable read as yes/no (1, y, yes, on, true). */
+int upcgt_getenv_yes(const char *name, int dflt);
+/* pattern with every '%' replaced by thread; returns 0, or -1 when it does
+ * not fit. */
+int upcgt_expand_thread(char *buf, size_t size, const char *pattern,
+                        int thread);
+/* "upc-gasp-<tool>: warning: ..." on stderr. */
+void upcgt_warn(const char *tool, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 2, 3)));
+
+/* The bytes of an element of a reduction type (for the profile's bytes). */
+size_t upcgt_reduction_elem_size(int redtype);
+
+/* Appended text with truncation: writes what fits, always terminates,
+ * returns the new length the text would have. */
+size_t upcgt_append(char *buf, size_t size, size_t len, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 4, 5)));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UPC_GASP_TOOLS_H */

@@ -1,0 +1,743 @@
+/*
+ * profile.c - the GASP "profile" tool: per (event, file, line, column)
+ * counts, inclusive and exclusive time, bytes moved and the share of remote
+ * accesses, summed over all threads and printed as a table when the program
+ * ends (stderr, or GASP_PROFILE_FILE), and as JSON when GASP_PROFILE_JSON
+ * names a file.
+ *
+ * Event path (per thread, no locks, no allocation in the steady state):
+ *   START  pushes a frame {tag, location, start time} on the thread's stack.
+ *   END    pops the innermost frame with the same tag (frames above it were
+ *          opened while measurement was on and closed while it was off:
+ *          they are dropped), and adds the call to the entry of the START's
+ *          location in the thread's hash table (open addressing, keyed by
+ *          tag, file pointer, line, column): count, inclusive time,
+ *          exclusive time (inclusive minus the time of the calls nested in
+ *          it), and for data movement the bytes (n / nbytes, nelems times
+ *          the element size for reductions) and whether the access was
+ *          remote (a pointer-to-shared with affinity to another thread).
+ *   ATOMIC counts.
+ * gasp_control(ctx, 0) stops all of this on that thread until re-enabled.
+ *
+ * Aggregation, and why it is correct. Every UPC thread is a pthread of one
+ * process, and every table is written only by its own thread. Counters are
+ * C11 atomics that the owner updates with relaxed loads and stores (plain
+ * moves on x86 and ARM, no read-modify-write), a slot is published by a
+ * release store of its `used` flag after its key is written, and a grown
+ * table is published by a release store of the table pointer (the old one
+ * is kept, never freed while the program runs). So another thread may read
+ * a table at any time without a data race; what it reads is a consistent
+ * key with counters at most slightly stale.
+ *   - Collective exit: the runtime raises GASP_UPC_COLLECTIVE_EXIT START and
+ *     END around the final barrier on every thread; at END the thread closes
+ *     whatever regions are still open (exit() called inside functions) and
+ *     stops measuring. The pthreads runtime then joins every UPC thread and
+ *     thread 0 calls exit(); the report is written by an atexit handler,
+ *     after the joins, so every table is final.
+ *   - upc_global_exit: the runtime raises GASP_UPC_NONCOLLECTIVE_EXIT on the
+ *     calling thread and then ends the process with _exit() (no atexit
+ *     handlers). That thread closes its own open regions and writes the
+ *     report right there, reading the other threads' tables as they are
+ *     (their still-open regions are not counted: their stacks are private).
+ *   - A report is written once (an atomic state); a second thread that
+ *     reaches global exit meanwhile waits until the first report is written,
+ *     so that its _exit cannot cut it short.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gasp_tools.h"
+
+#define TOOL "profile"
+
+/* ------------------------------------------------------------------------
+ * Per-thread tables
+ * ------------------------------------------------------------------------ */
+
+typedef struct pentry {
+  atomic_uint used; /* published (release) after the key below */
+  uint32_t tag;
+  int32_t line, col;
+  const char *file;
+  _Atomic(const char *) detail;  /* funcsig, or the accessed variable */
+  _Atomic(const char *) detail2; /* the accessed variable's type */
+  _Atomic uint64_t count, incl_ns, excl_ns, bytes, accesses, remote;
+} pentry_t;
+
+typedef struct ptable {
+  uint32_t mask;  /* capacity - 1 (a power of two) */
+  uint32_t nused; /* owner only */
+  struct ptable *older; /* retired tables, kept for concurrent readers */
+  pentry_t slots[];
+} ptable_t;
+
+typedef struct frame {
+  uint32_t tag;
+  int32_t line, col;
+  const char *file;
+  const char *funcsig; /* GASP_C_FUNC */
+  uint64_t t0, child_ns;
+} frame_t;
+
+struct _gasp_context_S {
+  ptable_t *tab;                /* owner's view */
+  _Atomic(ptable_t *) published; /* readers' view */
+  frame_t *stack;
+  uint32_t depth, cap;
+  int thread, threads;
+  int enabled; /* gasp_control */
+  int done;    /* after COLLECTIVE_EXIT END or global exit: no measuring */
+} __attribute__((__aligned__(64)));
+
+#define RELAXED memory_order_relaxed
+#define LOAD(x) atomic_load_explicit(&(x), RELAXED)
+/* Owner-only update: a relaxed load and store, no read-modify-write. */
+#define ADD(x, v) atomic_store_explicit(&(x), LOAD(x) + (v), RELAXED)
+
+static inline uint64_t key_hash(uint32_t tag, const char *file, int line,
+                                int col) {
+  uint64_t h = (uint64_t)(uintptr_t)file * 0x9E3779B97F4A7C15ull;
+  h ^= ((uint64_t)tag << 32 | (uint32_t)line) * 0xC2B2AE3D27D4EB4Full;
+  h ^= (uint64_t)(uint32_t)col * 0x165667B19E3779F9ull;
+  return h ^ (h >> 29);
+}
+
+static ptable_t *table_new(uint32_t capacity) {
+  ptable_t *t = calloc(1, sizeof *t + (size_t)capacity * sizeof(pentry_t));
+  if (t)
+    t->mask = capacity - 1;
+  return t;
+}
+
+/* Doubles the owner's table (rare: keeps the load under one half). */
+static int table_grow(struct _gasp_context_S *ctx) {
+  ptable_t *old = ctx->tab, *t = table_new((old->mask + 1) * 2);
+  if (!t)
+    return -1;
+  for (uint32_t i = 0; i <= old->mask; ++i) {
+    pentry_t *o = &old->slots[i];
+    if (!LOAD(o->used))
+      continue;
+    uint32_t j = (uint32_t)key_hash(o->tag, o->file, o->line, o->col) & t->mask;
+    while (LOAD(t->slots[j].used))
+      j = (j + 1) & t->mask;
+    pentry_t *e = &t->slots[j];
+    e->tag = o->tag;
+    e->line = o->line;
+    e->col = o->col;
+    e->file = o->file;
+    atomic_init(&e->detail, LOAD(o->detail));
+    atomic_init(&e->detail2, LOAD(o->detail2));
+    atomic_init(&e->count, LOAD(o->count));
+    atomic_init(&e->incl_ns, LOAD(o->incl_ns));
+    atomic_init(&e->excl_ns, LOAD(o->excl_ns));
+    atomic_init(&e->bytes, LOAD(o->bytes));
+    atomic_init(&e->accesses, LOAD(o->accesses));
+    atomic_init(&e->remote, LOAD(o->remote));
+    atomic_init(&e->used, 1);
+  }
+  t->nused = old->nused;
+  t->older = old;
+  ctx->tab = t;
+  atomic_store_explicit(&ctx->published, t, memory_order_release);
+  return 0;
+}
+
+static pentry_t *lookup(struct _gasp_context_S *ctx, uint32_t tag,
+                        const char *file, int line, int col) {
+  ptable_t *t = ctx->tab;
+  uint32_t i = (uint32_t)key_hash(tag, file, line, col) & t->mask;
+  for (;; i = (i + 1) & t->mask) {
+    pentry_t *e = &t->slots[i];
+    if (!LOAD(e->used))
+      break;
+    if (e->tag == tag && e->file == file && e->line == line && e->col == col)
+      return e;
+  }
+  /* A new key. */
+  if (2 * (t->nused + 1) > t->mask + 1) {
+    if (table_grow(ctx) != 0)
+      return NULL;
+    return lookup(ctx, tag, file, line, col);
+  }
+  pentry_t *e = &t->slots[i];
+  e->tag = tag;
+  e->file = file;
+  e->line = line;
+  e->col = col;
+  ++t->nused;
+  atomic_store_explicit(&e->used, 1, memory_order_release);
+  return e;
+}
+
+/* ------------------------------------------------------------------------
+ * Threads, start-up
+ * ------------------------------------------------------------------------ */
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int nthreads;
+static _Atomic(struct _gasp_context_S *) *contexts;
+
+enum { REPORT_NONE, REPORT_WRITING, REPORT_DONE };
+static atomic_int report_state;
+
+static void report(const char *how, int by_thread);
+static void report_at_exit(void) { report("exit", -1); }
+
+static void init_once(void) {
+  nthreads = gasp_upc_threads();
+  if (nthreads < 1)
+    nthreads = 1;
+  contexts = calloc((size_t)nthreads, sizeof *contexts);
+  atexit(report_at_exit);
+}
+
+gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
+  (void)srcmodel;
+  (void)argc;
+  (void)argv;
+  pthread_once(&once, init_once);
+  struct _gasp_context_S *ctx = aligned_alloc(64, (sizeof *ctx + 63) / 64 * 64);
+  if (!ctx)
+    return NULL;
+  memset(ctx, 0, sizeof *ctx);
+  ctx->thread = gasp_upc_mythread();
+  ctx->threads = gasp_upc_threads();
+  ctx->enabled = 1;
+  ctx->tab = table_new(256);
+  ctx->cap = 64;
+  ctx->stack = malloc(ctx->cap * sizeof *ctx->stack);
+  if (!ctx->tab || !ctx->stack) {
+    upcgt_warn(TOOL, "out of memory; thread %d is not profiled", ctx->thread);
+    ctx->done = 1;
+  }
+  atomic_init(&ctx->published, ctx->tab);
+  if (contexts && ctx->thread >= 0 && ctx->thread < nthreads)
+    atomic_store_explicit(&contexts[ctx->thread], ctx, memory_order_release);
+  return ctx;
+}
+
+int gasp_control(gasp_context_t ctx, int on) {
+  if (!ctx)
+    return 1;
+  int old = ctx->enabled;
+  ctx->enabled = on != 0;
+  return old;
+}
+
+unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
+                               const char *desc) {
+  (void)ctx;
+  return upcgt_userevt_create(name, desc);
+}
+
+/* ------------------------------------------------------------------------
+ * Events
+ * ------------------------------------------------------------------------ */
+
+static inline int is_remote(struct _gasp_context_S *ctx,
+                            const gasp_upc_PTS_t *pts) {
+  return pts && gasp_upc_pts_thread(pts) != ctx->thread;
+}
+
+/* Bytes, remoteness and the variable of GET/PUT from an END's (or
+ * ATOMIC's) varargs; only data movement reads them. */
+static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
+                         uint32_t tag, va_list *ap) {
+  const gasp_upc_PTS_t *p1, *p2;
+  size_t n;
+  switch (tag) {
+  case GASP_UPC_GET:
+  case GASP_UPC_PUT: {
+    (void)va_arg(*ap, int);
+    if (tag == GASP_UPC_GET) {
+      (void)va_arg(*ap, void *);
+      p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    } else {
+      p1 = va_arg(*ap, gasp_upc_PTS_t *);
+      (void)va_arg(*ap, void *);
+    }
+    n = va_arg(*ap, size_t);
+    ADD(e->bytes, n);
+    ADD(e->accesses, 1);
+    ADD(e->remote, is_remote(ctx, p1));
+    if (!LOAD(e->detail)) {
+      const char *type = va_arg(*ap, const char *);
+      const char *name = va_arg(*ap, const char *);
+      atomic_store_explicit(&e->detail2, type, RELAXED);
+      atomic_store_explicit(&e->detail, name, RELAXED);
+    }
+    return;
+  }
+  case GASP_UPC_MEMGET:
+    (void)va_arg(*ap, void *);
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    goto one_pts;
+  case GASP_UPC_MEMPUT:
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, void *);
+    goto one_pts;
+  case GASP_UPC_MEMSET:
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, int);
+  one_pts:
+    n = va_arg(*ap, size_t);
+    ADD(e->bytes, n);
+    ADD(e->accesses, 1);
+    ADD(e->remote, is_remote(ctx, p1));
+    return;
+  case GASP_UPC_MEMCPY:
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    p2 = va_arg(*ap, gasp_upc_PTS_t *);
+    n = va_arg(*ap, size_t);
+    ADD(e->bytes, n);
+    ADD(e->accesses, 1);
+    ADD(e->remote, is_remote(ctx, p1) || is_remote(ctx, p2));
+    return;
+  case GASP_UPC_ALL_PERMUTE:
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    ADD(e->bytes, va_arg(*ap, size_t));
+    return;
+  case GASP_UPC_ALL_BROADCAST:
+  case GASP_UPC_ALL_SCATTER:
+  case GASP_UPC_ALL_GATHER:
+  case GASP_UPC_ALL_GATHER_ALL:
+  case GASP_UPC_ALL_EXCHANGE:
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    ADD(e->bytes, va_arg(*ap, size_t));
+    return;
+  case GASP_UPC_ALL_REDUCE:
+  case GASP_UPC_ALL_PREFIX_REDUCE: {
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, int);
+    size_t nelems = va_arg(*ap, size_t);
+    (void)va_arg(*ap, size_t);
+    (void)va_arg(*ap, void *);
+    (void)va_arg(*ap, int);
+    int type = (int)va_arg(*ap, gasp_upc_reduction_t);
+    ADD(e->bytes, nelems * upcgt_reduction_elem_size(type));
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/* Closes the frame at depth d (the top) at time t. */
+static pentry_t *close_top(struct _gasp_context_S *ctx, uint64_t t) {
+  frame_t *f = &ctx->stack[--ctx->depth];
+  uint64_t dur = t - f->t0;
+  if (ctx->depth)
+    ctx->stack[ctx->depth - 1].child_ns += dur;
+  pentry_t *e = lookup(ctx, f->tag, f->file, f->line, f->col);
+  if (e) {
+    if (f->funcsig && !LOAD(e->detail))
+      atomic_store_explicit(&e->detail, f->funcsig, RELAXED);
+    ADD(e->count, 1);
+    ADD(e->incl_ns, dur);
+    ADD(e->excl_ns, dur - f->child_ns);
+  }
+  return e;
+}
+
+static void close_all(struct _gasp_context_S *ctx, uint64_t t) {
+  while (ctx->depth)
+    close_top(ctx, t);
+}
+
+static void wait_for_report(void) {
+  while (atomic_load(&report_state) != REPORT_DONE)
+    sched_yield();
+}
+
+void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
+                         gasp_evttype_t type, const char *file, int line,
+                         int col, va_list varargs) {
+  if (!ctx || !ctx->enabled || ctx->done)
+    return;
+  uint64_t t = upcgt_now_ns();
+  if (type == GASP_START) {
+    if (ctx->depth == ctx->cap) {
+      frame_t *s = realloc(ctx->stack, 2 * ctx->cap * sizeof *s);
+      if (!s)
+        return;
+      ctx->stack = s;
+      ctx->cap *= 2;
+    }
+    frame_t *f = &ctx->stack[ctx->depth++];
+    f->tag = tag;
+    f->file = file;
+    f->line = line;
+    f->col = col;
+    f->funcsig = NULL;
+    if (tag == GASP_C_FUNC) {
+      va_list ap;
+      va_copy(ap, varargs);
+      f->funcsig = va_arg(ap, const char *);
+      va_end(ap);
+    }
+    f->t0 = t;
+    f->child_ns = 0;
+    return;
+  }
+  pentry_t *e;
+  if (type == GASP_END) {
+    uint32_t d = ctx->depth;
+    while (d && ctx->stack[d - 1].tag != tag)
+      --d;
+    if (!d)
+      return; /* its START was not measured */
+    ctx->depth = d; /* drop frames whose END was not measured */
+    e = close_top(ctx, t);
+  } else {
+    e = lookup(ctx, tag, file, line, col);
+    if (e)
+      ADD(e->count, 1);
+  }
+  if (e) {
+    va_list ap;
+    va_copy(ap, varargs);
+    account_args(ctx, e, tag, &ap);
+    va_end(ap);
+  }
+  if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
+    close_all(ctx, t);
+    ctx->done = 1;
+  } else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT) {
+    close_all(ctx, t);
+    ctx->done = 1;
+    report("upc_global_exit", ctx->thread);
+  }
+}
+
+void gasp_event_notify(gasp_context_t ctx, unsigned int tag,
+                       gasp_evttype_t type, const char *file, int line,
+                       int col, ...) {
+  va_list ap;
+  va_start(ap, col);
+  gasp_event_notifyVA(ctx, tag, type, file, line, col, ap);
+  va_end(ap);
+}
+
+/* ------------------------------------------------------------------------
+ * Report
+ * ------------------------------------------------------------------------ */
+
+typedef struct row {
+  uint32_t tag;
+  int line, col;
+  int thread;
+  const char *file, *detail, *detail2;
+  uint64_t count, incl_ns, excl_ns, bytes, accesses, remote;
+  uint64_t max_thread_ns; /* merged rows: the largest thread's inclusive */
+  struct row *threads;    /* merged rows: the per-thread rows */
+  size_t nthreads;
+} row_t;
+
+static int file_cmp(const char *a, const char *b) {
+  return strcmp(a ? a : "", b ? b : "");
+}
+
+static int key_cmp(const row_t *a, const row_t *b) {
+  if (a->tag != b->tag)
+    return a->tag < b->tag ? -1 : 1;
+  int c = file_cmp(a->file, b->file);
+  if (c)
+    return c;
+  if (a->line != b->line)
+    return a->line < b->line ? -1 : 1;
+  if (a->col != b->col)
+    return a->col < b->col ? -1 : 1;
+  return 0;
+}
+
+static int by_key_thread(const void *pa, const void *pb) {
+  const row_t *a = pa, *b = pb;
+  int c = key_cmp(a, b);
+  if (c)
+    return c;
+  return (a->thread > b->thread) - (a->thread < b->thread);
+}
+
+static int by_time(const void *pa, const void *pb) {
+  const row_t *a = pa, *b = pb;
+  if (a->incl_ns != b->incl_ns)
+    return a->incl_ns < b->incl_ns ? 1 : -1;
+  if (a->count != b->count)
+    return a->count < b->count ? 1 : -1;
+  return key_cmp(a, b);
+}
+
+static const char *row_name(const row_t *r, char *buf, size_t size) {
+  return upcgt_event_name(r->tag, buf, size);
+}
+
+static void row_location(const row_t *r, char *buf, size_t size) {
+  snprintf(buf, size, "%s:%d:%d", r->file ? r->file : "<unknown>", r->line,
+           r->col);
+}
+
+static void row_detail(const row_t *r, char *buf, size_t size) {
+  buf[0] = '\0';
+  if (r->detail2 && *r->detail2)
+    snprintf(buf, size, "%s %s", r->detail2, r->detail ? r->detail : "");
+  else if (r->detail)
+    snprintf(buf, size, "%s", r->detail);
+}
+
+static void print_table(FILE *out, const row_t *rows, size_t n, double wall,
+                        const char *how, int by_thread) {
+  char name[64], loc[512], detail[512];
+  int wname = 5, wloc = 8;
+  for (size_t i = 0; i < n; ++i) {
+    int k = (int)strlen(row_name(&rows[i], name, sizeof name));
+    wname = k > wname ? k : wname;
+    row_location(&rows[i], loc, sizeof loc);
+    k = (int)strlen(loc);
+    wloc = k > wloc ? k : wloc;
+  }
+  fprintf(out, "== upc-gasp profile: %d thread%s, wall time %.6f s", nthreads,
+          nthreads == 1 ? "" : "s", wall);
+  if (by_thread >= 0)
+    fprintf(out, " (ended by %s on thread %d; open regions of other threads "
+                 "not counted)",
+            how, by_thread);
+  fprintf(out, " ==\n");
+  fprintf(out, "%12s %12s %12s %10s %12s %12s %7s  %-*s  %-*s  %s\n",
+          "total(s)", "excl(s)", "max/thr(s)", "count", "mean(us)", "bytes",
+          "remote", wname, "event", wloc, "location", "detail");
+  for (size_t i = 0; i < n; ++i) {
+    const row_t *r = &rows[i];
+    char remote[16] = "-";
+    if (r->accesses)
+      snprintf(remote, sizeof remote, "%.1f%%",
+               100.0 * (double)r->remote / (double)r->accesses);
+    row_location(r, loc, sizeof loc);
+    row_detail(r, detail, sizeof detail);
+    double mean_us = r->count ? (double)r->incl_ns / (double)r->count / 1e3 : 0;
+    fprintf(out, "%12.6f %12.6f %12.6f %10" PRIu64 " %12.3f %12" PRIu64
+                 " %7s  %-*s  %-*s  %s\n",
+            (double)r->incl_ns * 1e-9, (double)r->excl_ns * 1e-9,
+            (double)r->max_thread_ns * 1e-9, r->count, mean_us, r->bytes,
+            remote, wname, row_name(r, name, sizeof name), wloc, loc, detail);
+  }
+}
+
+static void json_string(FILE *out, const char *s) {
+  char buf[1024];
+  if (!s) {
+    fputs("null", out);
+    return;
+  }
+  size_t len = strlen(s);
+  size_t need = upcgt_json_escape(buf, sizeof buf, s, len);
+  if (need < sizeof buf) {
+    fprintf(out, "\"%s\"", buf);
+    return;
+  }
+  char *big = malloc(need + 1);
+  if (!big) {
+    fputs("\"\"", out);
+    return;
+  }
+  upcgt_json_escape(big, need + 1, s, len);
+  fprintf(out, "\"%s\"", big);
+  free(big);
+}
+
+static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
+                       const char *how, int by_thread) {
+  char name[64];
+  fprintf(out, "{\n  \"tool\": \"upc-gasp-profile\",\n  \"threads\": %d,\n"
+               "  \"wall_time_s\": %.9f,\n  \"ended_by\": \"%s\",\n"
+               "  \"ended_on_thread\": %d,\n  \"events\": [",
+          nthreads, wall, how, by_thread);
+  for (size_t i = 0; i < n; ++i) {
+    const row_t *r = &rows[i];
+    fprintf(out, "%s\n    {\"event\": ", i ? "," : "");
+    json_string(out, row_name(r, name, sizeof name));
+    fprintf(out, ", \"tag\": %u, \"user_event\": %s, \"file\": ", r->tag,
+            upcgt_is_user_event(r->tag) ? "true" : "false");
+    json_string(out, r->file);
+    fprintf(out, ", \"line\": %d, \"col\": %d, \"detail\": ", r->line, r->col);
+    json_string(out, r->detail);
+    fprintf(out, ", \"type\": ");
+    json_string(out, r->detail2);
+    fprintf(out,
+            ", \"count\": %" PRIu64 ", \"total_s\": %.9f, \"exclusive_s\": "
+            "%.9f, \"max_thread_s\": %.9f, \"mean_us\": %.3f, \"bytes\": %" PRIu64
+            ", \"accesses\": %" PRIu64 ", \"remote\": %" PRIu64,
+            r->count, (double)r->incl_ns * 1e-9, (double)r->excl_ns * 1e-9,
+            (double)r->max_thread_ns * 1e-9,
+            r->count ? (double)r->incl_ns / (double)r->count / 1e3 : 0.0,
+            r->bytes, r->accesses, r->remote);
+    if (r->accesses)
+      fprintf(out, ", \"remote_share\": %.6f",
+              (double)r->remote / (double)r->accesses);
+    else
+      fprintf(out, ", \"remote_share\": null");
+    fprintf(out, ",\n     \"per_thread\": [");
+    for (size_t k = 0; k < r->nthreads; ++k) {
+      const row_t *t = &r->threads[k];
+      fprintf(out, "%s{\"thread\": %d, \"count\": %" PRIu64
+                   ", \"total_s\": %.9f, \"bytes\": %" PRIu64 "}",
+              k ? ", " : "", t->thread, t->count, (double)t->incl_ns * 1e-9,
+              t->bytes);
+    }
+    fprintf(out, "]}");
+  }
+  fprintf(out, "\n  ]\n}\n");
+}
+
+/* Every thread's entries, merged by key. */
+static row_t *collect(size_t *nrows, row_t **per_thread_out) {
+  size_t cap = 256, n = 0;
+  row_t *rows = malloc(cap * sizeof *rows);
+  if (!rows)
+    return NULL;
+  for (int th = 0; th < nthreads; ++th) {
+    struct _gasp_context_S *ctx =
+        atomic_load_explicit(&contexts[th], memory_order_acquire);
+    if (!ctx)
+      continue;
+    ptable_t *t = atomic_load_explicit(&ctx->published, memory_order_acquire);
+    for (uint32_t i = 0; t && i <= t->mask; ++i) {
+      pentry_t *e = &t->slots[i];
+      if (!atomic_load_explicit(&e->used, memory_order_acquire))
+        continue;
+      if (n == cap) {
+        row_t *r = realloc(rows, 2 * cap * sizeof *rows);
+        if (!r)
+          break;
+        rows = r;
+        cap *= 2;
+      }
+      row_t *r = &rows[n++];
+      memset(r, 0, sizeof *r);
+      r->tag = e->tag;
+      r->line = e->line;
+      r->col = e->col;
+      r->file = e->file;
+      r->thread = th;
+      r->detail = LOAD(e->detail);
+      r->detail2 = LOAD(e->detail2);
+      r->count = LOAD(e->count);
+      r->incl_ns = LOAD(e->incl_ns);
+      r->excl_ns = LOAD(e->excl_ns);
+      r->bytes = LOAD(e->bytes);
+      r->accesses = LOAD(e->accesses);
+      r->remote = LOAD(e->remote);
+      r->max_thread_ns = r->incl_ns;
+    }
+  }
+  qsort(rows, n, sizeof *rows, by_key_thread);
+  /* Merge runs of equal keys; the per-thread rows stay in `rows`. A thread
+   * may hold the same key twice (the same file name from two translation
+   * units): such rows are summed per thread for max/thr. */
+  row_t *merged = malloc((n ? n : 1) * sizeof *merged);
+  size_t m = 0;
+  for (size_t i = 0; merged && i < n;) {
+    size_t j = i + 1;
+    while (j < n && key_cmp(&rows[i], &rows[j]) == 0)
+      ++j;
+    row_t *g = &merged[m++];
+    *g = rows[i];
+    g->threads = &rows[i];
+    g->nthreads = j - i;
+    g->max_thread_ns = 0;
+    g->count = g->incl_ns = g->excl_ns = g->bytes = g->accesses = g->remote = 0;
+    uint64_t this_thread = 0;
+    for (size_t k = i; k < j; ++k) {
+      const row_t *r = &rows[k];
+      g->count += r->count;
+      g->incl_ns += r->incl_ns;
+      g->excl_ns += r->excl_ns;
+      g->bytes += r->bytes;
+      g->accesses += r->accesses;
+      g->remote += r->remote;
+      if (!g->detail)
+        g->detail = r->detail;
+      if (!g->detail2)
+        g->detail2 = r->detail2;
+      this_thread = (k > i && rows[k - 1].thread == r->thread)
+                        ? this_thread + r->incl_ns
+                        : r->incl_ns;
+      if (this_thread > g->max_thread_ns)
+        g->max_thread_ns = this_thread;
+    }
+    i = j;
+  }
+  if (!merged) {
+    free(rows);
+    return NULL;
+  }
+  qsort(merged, m, sizeof *merged, by_time);
+  *nrows = m;
+  *per_thread_out = rows;
+  return merged;
+}
+
+static void report(const char *how, int by_thread) {
+  int expected = REPORT_NONE;
+  if (!atomic_compare_exchange_strong(&report_state, &expected,
+                                      REPORT_WRITING)) {
+    wait_for_report();
+    return;
+  }
+  if (!contexts) {
+    atomic_store(&report_state, REPORT_DONE);
+    return;
+  }
+  double wall = (double)upcgt_now_ns() * 1e-9;
+  size_t n = 0;
+  row_t *per_thread = NULL;
+  row_t *rows = collect(&n, &per_thread);
+  if (!rows) {
+    upcgt_warn(TOOL, "out of memory writing the profile");
+    atomic_store(&report_state, REPORT_DONE);
+    return;
+  }
+  const char *path = upcgt_getenv("GASP_PROFILE_FILE", NULL);
+  FILE *out = stderr;
+  if (path && strcmp(path, "-") != 0 && strcmp(path, "stderr") != 0) {
+    out = strcmp(path, "stdout") == 0 ? stdout : fopen(path, "w");
+    if (!out) {
+      upcgt_warn(TOOL, "cannot write GASP_PROFILE_FILE=%s: %m; using stderr",
+                 path);
+      out = stderr;
+    }
+  }
+  print_table(out, rows, n, wall, how, by_thread);
+  if (out != stderr && out != stdout)
+    fclose(out);
+  else
+    fflush(out);
+  const char *jpath = upcgt_getenv("GASP_PROFILE_JSON", NULL);
+  if (jpath) {
+    FILE *j = strcmp(jpath, "-") == 0 ? stdout : fopen(jpath, "w");
+    if (!j) {
+      upcgt_warn(TOOL, "cannot write GASP_PROFILE_JSON=%s: %m", jpath);
+    } else {
+      print_json(j, rows, n, wall, how, by_thread);
+      if (j != stdout)
+        fclose(j);
+      else
+        fflush(j);
+    }
+  }
+  free(rows);
+  free(per_thread);
+  atomic_store(&report_state, REPORT_DONE);
+}

@@ -1,0 +1,655 @@
+/*
+ * trace.c - the GASP "trace" tool: a timeline of every event, written when
+ * the program ends as
+ *   - Chrome trace event JSON (GASP_TRACE_FILE, default gasp_trace.json),
+ *     which Perfetto (ui.perfetto.dev) and chrome://tracing open: one track
+ *     per UPC thread, "B"/"E" slices for START/END, "i" instants for
+ *     ATOMIC, args with the source position and the decoded varargs;
+ *   - OTF2 (GASP_TRACE_OTF2, default archive gasp_trace: gasp_trace.otf2),
+ *     which Vampir and ViTE open: one location per UPC thread, a region per
+ *     event kind and source position, Enter/Leave records, RmaPut/RmaGet
+ *     records for GET/PUT/MEMGET/MEMPUT/MEMSET.
+ * GASP_TRACE_FORMAT=json|otf2|both chooses (default both; json when the
+ * tool was built without OTF2).
+ *
+ * Design. While the program runs, each thread appends fixed-layout binary
+ * records (time, tag, type, position, decoded varargs, a user event's
+ * formatted text) to its own anonymous temporary file through a buffered
+ * stdio stream, one fwrite per record: no locks shared between threads, no
+ * allocation, nothing formatted but user events. When the program ends, one
+ * thread converts every thread's records, thread after thread, to JSON and
+ * OTF2. The converter matches START and END with a stack per thread, so
+ * both outputs are always well nested: an END whose START was not recorded
+ * (gasp_control) is dropped, regions opened above the matching START are
+ * closed with it, and regions still open at the end of a thread's records
+ * (exit() inside a function; threads that upc_global_exit cut short) are
+ * closed when the conversion starts.
+ *
+ * When: at exit (an atexit handler; the pthreads runtime has joined every
+ * UPC thread by then), or at GASP_UPC_NONCOLLECTIVE_EXIT (upc_global_exit
+ * ends the process with _exit, so the calling thread converts right away).
+ * In the latter case the other threads may still run: their streams are
+ * flushed under the stream's lock and read up to that point only (whole
+ * records, since each is one fwrite). Written once; a second global exit
+ * waits for the first conversion to finish.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "gasp_tools.h"
+#include "trace_otf2.h"
+
+#define TOOL "trace"
+#define TEXT_MAX 1024 /* a user event's formatted varargs */
+
+/* ------------------------------------------------------------------------
+ * Records
+ * ------------------------------------------------------------------------ */
+
+typedef struct trec {
+  uint64_t ts;      /* ns since the program started */
+  const char *file; /* the program's own strings: valid until it ends */
+  uint32_t tag;
+  int32_t line, col;
+  uint8_t type;
+  uint8_t nargs;     /* upcgt_val_t values follow */
+  uint16_t textlen;  /* then this many bytes of text */
+} trec_t;
+
+#define REC_ALIGN 8
+#define REC_MAX                                                                \
+  (sizeof(trec_t) + UPCGT_MAX_ARGS * sizeof(upcgt_val_t) + TEXT_MAX + REC_ALIGN)
+
+static size_t rec_size(const trec_t *r) {
+  size_t n = sizeof *r + r->nargs * sizeof(upcgt_val_t) + r->textlen;
+  return (n + REC_ALIGN - 1) / REC_ALIGN * REC_ALIGN;
+}
+
+struct _gasp_context_S {
+  FILE *f; /* this thread's records; NULL: not traced */
+  int thread, threads;
+  int enabled;
+  int done;
+};
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int nthreads;
+static _Atomic(struct _gasp_context_S *) *contexts;
+
+enum { FINAL_NONE, FINAL_WRITING, FINAL_DONE };
+static atomic_int final_state;
+
+static void finalize(const char *how, int by_thread);
+static void finalize_at_exit(void) { finalize("exit", -1); }
+
+static void init_once(void) {
+  nthreads = gasp_upc_threads();
+  if (nthreads < 1)
+    nthreads = 1;
+  contexts = calloc((size_t)nthreads, sizeof *contexts);
+  atexit(finalize_at_exit);
+}
+
+/* An unlinked temporary file in $TMPDIR (default /tmp). */
+static FILE *temp_stream(void) {
+  const char *dir = upcgt_getenv("TMPDIR", "/tmp");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/upc-gasp-trace.XXXXXX", dir);
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return NULL;
+  unlink(path);
+  FILE *f = fdopen(fd, "w+");
+  if (!f) {
+    close(fd);
+    return NULL;
+  }
+  setvbuf(f, NULL, _IOFBF, 1 << 16);
+  return f;
+}
+
+gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
+  (void)srcmodel;
+  (void)argc;
+  (void)argv;
+  pthread_once(&once, init_once);
+  struct _gasp_context_S *ctx = calloc(1, sizeof *ctx);
+  if (!ctx)
+    return NULL;
+  ctx->thread = gasp_upc_mythread();
+  ctx->threads = gasp_upc_threads();
+  ctx->enabled = 1;
+  ctx->f = temp_stream();
+  if (!ctx->f)
+    upcgt_warn(TOOL, "cannot create a temporary file in %s: %m; thread %d "
+                     "is not traced",
+               upcgt_getenv("TMPDIR", "/tmp"), ctx->thread);
+  if (contexts && ctx->thread >= 0 && ctx->thread < nthreads)
+    atomic_store_explicit(&contexts[ctx->thread], ctx, memory_order_release);
+  return ctx;
+}
+
+int gasp_control(gasp_context_t ctx, int on) {
+  if (!ctx)
+    return 1;
+  int old = ctx->enabled;
+  ctx->enabled = on != 0;
+  return old;
+}
+
+unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
+                               const char *desc) {
+  (void)ctx;
+  return upcgt_userevt_create(name, desc);
+}
+
+void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
+                         gasp_evttype_t type, const char *file, int line,
+                         int col, va_list varargs) {
+  if (!ctx || !ctx->enabled || ctx->done || !ctx->f)
+    return;
+  _Alignas(16) unsigned char buf[REC_MAX];
+  trec_t *r = (trec_t *)buf;
+  r->ts = upcgt_now_ns();
+  r->file = file;
+  r->tag = tag;
+  r->line = line;
+  r->col = col;
+  r->type = (uint8_t)type;
+  r->nargs = 0;
+  r->textlen = 0;
+  va_list ap;
+  va_copy(ap, varargs);
+  if (upcgt_is_user_event(tag)) {
+    const upcgt_userevt_t *e = upcgt_userevt_get(tag);
+    if (e && e->desc) {
+      char *text = (char *)(r + 1);
+      int k = vsnprintf(text, TEXT_MAX, e->desc, ap);
+      if (k > 0)
+        r->textlen = (uint16_t)(k < TEXT_MAX ? k : TEXT_MAX - 1);
+    }
+  } else {
+    const upcgt_sig_t *sig = upcgt_signature(tag, type);
+    if (sig && sig->nargs) {
+      upcgt_val_t vals[UPCGT_MAX_ARGS];
+      upcgt_decode(sig, &ap, vals);
+      memcpy(r + 1, vals, sig->nargs * sizeof *vals);
+      r->nargs = sig->nargs;
+    }
+  }
+  va_end(ap);
+  size_t n = rec_size(r);
+  memset(buf + sizeof *r + r->nargs * sizeof(upcgt_val_t) + r->textlen, 0,
+         n - (sizeof *r + r->nargs * sizeof(upcgt_val_t) + r->textlen));
+  fwrite(buf, 1, n, ctx->f);
+  if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
+    fflush(ctx->f);
+    ctx->done = 1;
+  } else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT) {
+    ctx->done = 1;
+    finalize("upc_global_exit", ctx->thread);
+  }
+}
+
+void gasp_event_notify(gasp_context_t ctx, unsigned int tag,
+                       gasp_evttype_t type, const char *file, int line,
+                       int col, ...) {
+  va_list ap;
+  va_start(ap, col);
+  gasp_event_notifyVA(ctx, tag, type, file, line, col, ap);
+  va_end(ap);
+}
+
+/* ------------------------------------------------------------------------
+ * Conversion
+ * ------------------------------------------------------------------------ */
+
+/* Reads one thread's records, up to `len` bytes, with pread (the owner may
+ * still append behind that point). */
+typedef struct reader {
+  int fd;
+  off_t pos, len;
+  unsigned char *buf;
+  size_t have, at, cap;
+} reader_t;
+
+static const trec_t *reader_next(reader_t *rd) {
+  if (rd->have - rd->at < sizeof(trec_t) ||
+      rd->have - rd->at < rec_size((const trec_t *)(rd->buf + rd->at))) {
+    memmove(rd->buf, rd->buf + rd->at, rd->have - rd->at);
+    rd->have -= rd->at;
+    rd->at = 0;
+    while (rd->have < rd->cap && rd->pos < rd->len) {
+      size_t want = rd->cap - rd->have;
+      if ((off_t)want > rd->len - rd->pos)
+        want = (size_t)(rd->len - rd->pos);
+      ssize_t k = pread(rd->fd, rd->buf + rd->have, want, rd->pos);
+      if (k < 0 && errno == EINTR)
+        continue;
+      if (k <= 0)
+        break;
+      rd->have += (size_t)k;
+      rd->pos += k;
+    }
+    if (rd->have < sizeof(trec_t) ||
+        rd->have < rec_size((const trec_t *)rd->buf))
+      return NULL;
+  }
+  const trec_t *r = (const trec_t *)(rd->buf + rd->at);
+  rd->at += rec_size(r);
+  return r;
+}
+
+typedef struct frame {
+  uint32_t tag;
+  const char *name; /* as shown */
+  const char *cat;
+  uint32_t region;
+  uint64_t rma_id; /* 0: no RMA operation open */
+} frame_t;
+
+typedef struct conv {
+  FILE *json; /* NULL: no JSON */
+  int json_first;
+  upcgt_otf2_t *otf2; /* NULL: no OTF2 */
+  int thread;
+  frame_t *stack;
+  size_t depth, cap;
+  uint64_t last_ts, max_ts, rma_ids;
+  uint64_t end_ts; /* when the conversion started: regions still open end */
+  size_t events;
+} conv_t;
+
+static const char *category(uint32_t tag) {
+  if (upcgt_is_user_event(tag))
+    return "user";
+  switch (tag) {
+  case GASP_C_FUNC:
+    return "function";
+  case GASP_C_MALLOC:
+  case GASP_C_REALLOC:
+  case GASP_C_FREE:
+    return "c_memory";
+  case GASP_UPC_COLLECTIVE_EXIT:
+  case GASP_UPC_NONCOLLECTIVE_EXIT:
+    return "exit";
+  case GASP_UPC_NOTIFY:
+  case GASP_UPC_WAIT:
+  case GASP_UPC_BARRIER:
+  case GASP_UPC_FENCE:
+    return "sync";
+  case GASP_UPC_FORALL:
+    return "work_sharing";
+  case GASP_UPC_LOCK:
+  case GASP_UPC_LOCK_ATTEMPT:
+  case GASP_UPC_UNLOCK:
+    return "lock";
+  case GASP_UPC_MEMCPY:
+  case GASP_UPC_MEMGET:
+  case GASP_UPC_MEMPUT:
+  case GASP_UPC_MEMSET:
+  case GASP_UPC_GET:
+  case GASP_UPC_PUT:
+    return "data";
+  default:
+    break;
+  }
+  if ((tag & 0xFF000000u) == 0x05000000u || tag == GASP_UPCI_ALL_FREE ||
+      tag == GASP_UPCI_ALL_LOCK_FREE)
+    return "memory";
+  if ((tag & 0xFF000000u) == 0x08000000u)
+    return "collective";
+  return "other";
+}
+
+/* The name shown for an event: a function's signature, a user event's
+ * name, or the event's symbolic name. */
+static const char *display_name(const trec_t *r, const upcgt_val_t *vals,
+                                char *buf, size_t size) {
+  if (r->tag == GASP_C_FUNC && r->nargs >= 1 && vals[0].s)
+    return vals[0].s;
+  return upcgt_event_name(r->tag, buf, size);
+}
+
+static void json_ts(FILE *f, uint64_t ts) {
+  fprintf(f, "%" PRIu64 ".%03u", ts / 1000, (unsigned)(ts % 1000));
+}
+
+static void json_str(FILE *f, const char *s, size_t len) {
+  char small[512];
+  size_t need = upcgt_json_escape(small, sizeof small, s, len);
+  if (need < sizeof small) {
+    fputs(small, f);
+    return;
+  }
+  char *big = malloc(need + 1);
+  if (big) {
+    upcgt_json_escape(big, need + 1, s, len);
+    fputs(big, f);
+    free(big);
+  }
+}
+
+/* {"name":..,"cat":..,"ph":..,"ts":..,"pid":0,"tid":..  (no closing) */
+static void json_head(conv_t *c, const char *ph, const char *name,
+                      const char *cat, uint64_t ts) {
+  FILE *f = c->json;
+  fputs(c->json_first ? "\n" : ",\n", f);
+  c->json_first = 0;
+  fputs("{\"name\":\"", f);
+  json_str(f, name, strlen(name));
+  fprintf(f, "\",\"cat\":\"%s\",\"ph\":\"%s\",\"ts\":", cat, ph);
+  json_ts(f, ts);
+  fprintf(f, ",\"pid\":0,\"tid\":%d", c->thread);
+  if (ph[0] == 'i')
+    fputs(",\"s\":\"t\"", f);
+}
+
+static void json_args(conv_t *c, const trec_t *r, const upcgt_val_t *vals,
+                      const char *text, int with_loc) {
+  FILE *f = c->json;
+  const upcgt_sig_t *sig =
+      upcgt_is_user_event(r->tag) ? NULL
+                                  : upcgt_signature(r->tag, (gasp_evttype_t)r->type);
+  int any = 0;
+  fputs(",\"args\":{", f);
+  if (with_loc) {
+    fputs("\"loc\":\"", f);
+    const char *file = r->file ? r->file : "<unknown>";
+    json_str(f, file, strlen(file));
+    fprintf(f, ":%d:%d\"", (int)r->line, (int)r->col);
+    any = 1;
+  }
+  if (sig && r->nargs == sig->nargs) {
+    for (unsigned i = 0; i < r->nargs; ++i) {
+      char v[1024];
+      upcgt_format_value(v, sizeof v, sig->args[i].kind, &vals[i], 1);
+      fprintf(f, "%s\"%s\":%s", any ? "," : "", sig->args[i].name, v);
+      any = 1;
+    }
+  }
+  if (r->textlen) {
+    fprintf(f, "%s\"text\":\"", any ? "," : "");
+    json_str(f, text, r->textlen);
+    fputs("\"", f);
+  }
+  fputs("}}", f);
+}
+
+static int is_rma(uint32_t tag) {
+  return tag == GASP_UPC_GET || tag == GASP_UPC_PUT ||
+         tag == GASP_UPC_MEMGET || tag == GASP_UPC_MEMPUT ||
+         tag == GASP_UPC_MEMSET;
+}
+
+/* The RMA operation of a START: whether it is a put, its target and size. */
+static int rma_of(const trec_t *r, const upcgt_val_t *v, int *is_put,
+                  uint32_t *remote, uint64_t *bytes) {
+  const upcgt_val_t *pts, *n;
+  switch (r->tag) {
+  case GASP_UPC_GET:
+    if (r->nargs < 4) return 0;
+    *is_put = 0, pts = &v[2], n = &v[3];
+    break;
+  case GASP_UPC_PUT:
+    if (r->nargs < 4) return 0;
+    *is_put = 1, pts = &v[1], n = &v[3];
+    break;
+  case GASP_UPC_MEMGET:
+    if (r->nargs < 3) return 0;
+    *is_put = 0, pts = &v[1], n = &v[2];
+    break;
+  case GASP_UPC_MEMPUT:
+  case GASP_UPC_MEMSET:
+    if (r->nargs < 3) return 0;
+    *is_put = 1, pts = &v[0], n = &v[2];
+    break;
+  default:
+    return 0;
+  }
+  if (pts->pts.thread < 0)
+    return 0;
+  *remote = (uint32_t)pts->pts.thread;
+  *bytes = n->z;
+  return 1;
+}
+
+/* Closes the top frame at ts; r: the END record, or NULL when closed
+ * without one. */
+static void close_top(conv_t *c, uint64_t ts, const trec_t *r,
+                      const upcgt_val_t *vals, const char *text) {
+  frame_t *fr = &c->stack[--c->depth];
+  if (c->json) {
+    json_head(c, "E", fr->name, fr->cat, ts);
+    if (r)
+      json_args(c, r, vals, text, 0);
+    else
+      fputs("}", c->json);
+  }
+  if (c->otf2) {
+    if (fr->rma_id)
+      upcgt_otf2_rma_complete(c->otf2, ts, fr->rma_id);
+    upcgt_otf2_leave(c->otf2, ts, fr->region);
+  }
+}
+
+static void convert_record(conv_t *c, const trec_t *r) {
+  const upcgt_val_t *vals = (const upcgt_val_t *)(r + 1);
+  const char *text = (const char *)(vals + r->nargs);
+  char namebuf[48];
+  uint64_t ts = r->ts < c->last_ts ? c->last_ts : r->ts;
+  c->last_ts = ts;
+  ++c->events;
+  if (r->type == GASP_END) {
+    size_t d = c->depth;
+    while (d && c->stack[d - 1].tag != r->tag)
+      --d;
+    if (!d)
+      return; /* START not recorded */
+    while (c->depth > d)
+      close_top(c, ts, NULL, NULL, NULL);
+    close_top(c, ts, r, vals, text);
+    return;
+  }
+  const char *name = display_name(r, vals, namebuf, sizeof namebuf);
+  const char *cat = category(r->tag);
+  uint32_t region = 0;
+  if (c->otf2)
+    region = upcgt_otf2_region(c->otf2, r->tag, name, r->file, r->line,
+                               r->col);
+  if (r->type == GASP_ATOMIC) {
+    if (c->json) {
+      json_head(c, "i", name, cat, ts);
+      json_args(c, r, vals, text, 1);
+    }
+    if (c->otf2) {
+      upcgt_otf2_enter(c->otf2, ts, region);
+      upcgt_otf2_leave(c->otf2, ts, region);
+    }
+    return;
+  }
+  /* START */
+  if (c->depth == c->cap) {
+    size_t cap = c->cap ? 2 * c->cap : 64;
+    frame_t *s = realloc(c->stack, cap * sizeof *s);
+    if (!s)
+      return;
+    c->stack = s;
+    c->cap = cap;
+  }
+  frame_t *fr = &c->stack[c->depth++];
+  fr->tag = r->tag;
+  /* A name in namebuf does not outlive this call: keep only program
+   * strings and registered names (upcgt_event_name's other results). */
+  fr->name = name == namebuf ? "GASP_EVENT" : name;
+  fr->cat = cat;
+  fr->region = region;
+  fr->rma_id = 0;
+  if (c->json) {
+    json_head(c, "B", name, cat, ts);
+    json_args(c, r, vals, text, 1);
+  }
+  if (c->otf2) {
+    upcgt_otf2_enter(c->otf2, ts, region);
+    int is_put;
+    uint32_t remote;
+    uint64_t bytes;
+    if (is_rma(r->tag) && rma_of(r, vals, &is_put, &remote, &bytes)) {
+      fr->rma_id = ++c->rma_ids;
+      upcgt_otf2_rma(c->otf2, ts, is_put, remote, bytes, fr->rma_id);
+    }
+  }
+}
+
+static void convert_thread(conv_t *c, int thread, int fd, off_t len) {
+  reader_t rd = {fd, 0, len, NULL, 0, 0, (size_t)1 << 20};
+  rd.buf = malloc(rd.cap);
+  if (!rd.buf)
+    return;
+  c->thread = thread;
+  c->depth = 0;
+  c->last_ts = 0;
+  if (c->otf2)
+    upcgt_otf2_location_begin(c->otf2, thread);
+  const trec_t *r;
+  while ((r = reader_next(&rd)))
+    convert_record(c, r);
+  /* Still open: the thread was in them when the program ended. */
+  uint64_t end = c->end_ts > c->last_ts ? c->end_ts : c->last_ts;
+  if (c->depth)
+    c->last_ts = end;
+  while (c->depth)
+    close_top(c, end, NULL, NULL, NULL);
+  if (c->otf2)
+    upcgt_otf2_location_end(c->otf2);
+  if (c->last_ts > c->max_ts)
+    c->max_ts = c->last_ts;
+  free(rd.buf);
+}
+
+enum { FMT_JSON = 1, FMT_OTF2 = 2 };
+
+static int formats(void) {
+  const char *f = upcgt_getenv("GASP_TRACE_FORMAT", NULL);
+#ifdef UPCGT_HAVE_OTF2
+  const int dflt = FMT_JSON | FMT_OTF2;
+#else
+  const int dflt = FMT_JSON;
+#endif
+  if (!f)
+    return dflt;
+  int want = strcmp(f, "json") == 0   ? FMT_JSON
+             : strcmp(f, "otf2") == 0 ? FMT_OTF2
+             : strcmp(f, "both") == 0 ? FMT_JSON | FMT_OTF2
+                                      : 0;
+  if (!want) {
+    upcgt_warn(TOOL, "GASP_TRACE_FORMAT=%s is not json, otf2 or both; "
+                     "using the default",
+               f);
+    return dflt;
+  }
+#ifndef UPCGT_HAVE_OTF2
+  if (want & FMT_OTF2) {
+    upcgt_warn(TOOL, "this trace tool was built without OTF2; writing JSON "
+                     "only");
+    want = FMT_JSON;
+  }
+#endif
+  return want;
+}
+
+static void finalize(const char *how, int by_thread) {
+  int expected = FINAL_NONE;
+  if (!atomic_compare_exchange_strong(&final_state, &expected,
+                                      FINAL_WRITING)) {
+    while (atomic_load(&final_state) != FINAL_DONE)
+      sched_yield();
+    return;
+  }
+  if (!contexts) {
+    atomic_store(&final_state, FINAL_DONE);
+    return;
+  }
+  /* Snapshot every stream: whole records up to the current end. */
+  off_t *lens = calloc((size_t)nthreads, sizeof *lens);
+  int *fds = calloc((size_t)nthreads, sizeof *fds);
+  for (int t = 0; lens && fds && t < nthreads; ++t) {
+    struct _gasp_context_S *ctx =
+        atomic_load_explicit(&contexts[t], memory_order_acquire);
+    fds[t] = -1;
+    if (!ctx || !ctx->f)
+      continue;
+    flockfile(ctx->f);
+    fflush(ctx->f);
+    lens[t] = ftello(ctx->f);
+    fds[t] = fileno(ctx->f);
+    funlockfile(ctx->f);
+  }
+  int fmt = formats();
+  conv_t c;
+  memset(&c, 0, sizeof c);
+  c.json_first = 1;
+  c.end_ts = upcgt_now_ns();
+  const char *jpath = upcgt_getenv("GASP_TRACE_FILE", "gasp_trace.json");
+  if (fmt & FMT_JSON) {
+    c.json = strcmp(jpath, "-") == 0 ? stdout : fopen(jpath, "w");
+    if (!c.json)
+      upcgt_warn(TOOL, "cannot write GASP_TRACE_FILE=%s: %m", jpath);
+    else {
+      setvbuf(c.json, NULL, _IOFBF, 1 << 20);
+      fputs("{\"traceEvents\":[", c.json);
+      json_head(&c, "M", "process_name", "__metadata", 0);
+      fprintf(c.json, ",\"args\":{\"name\":\"UPC program (%d thread%s)\"}}",
+              nthreads, nthreads == 1 ? "" : "s");
+      for (int t = 0; t < nthreads; ++t) {
+        c.thread = t;
+        json_head(&c, "M", "thread_name", "__metadata", 0);
+        fprintf(c.json, ",\"args\":{\"name\":\"UPC thread %d\"}}", t);
+        json_head(&c, "M", "thread_sort_index", "__metadata", 0);
+        fprintf(c.json, ",\"args\":{\"sort_index\":%d}}", t);
+      }
+    }
+  }
+#ifdef UPCGT_HAVE_OTF2
+  if (fmt & FMT_OTF2)
+    c.otf2 = upcgt_otf2_open(upcgt_getenv("GASP_TRACE_OTF2", "gasp_trace"),
+                             nthreads);
+#endif
+  for (int t = 0; lens && fds && t < nthreads; ++t) {
+    if (fds[t] >= 0) {
+      convert_thread(&c, t, fds[t], lens[t]);
+    } else if (c.otf2) {
+      upcgt_otf2_location_begin(c.otf2, t); /* every location defined */
+      upcgt_otf2_location_end(c.otf2);
+    }
+  }
+  if (c.json) {
+    fprintf(c.json, "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{"
+                    "\"tool\":\"upc-gasp-trace\",\"threads\":%d,"
+                    "\"ended_by\":\"%s\",\"ended_on_thread\":%d}}\n",
+            nthreads, how, by_thread);
+    if (c.json == stdout)
+      fflush(c.json);
+    else if (fclose(c.json) != 0)
+      upcgt_warn(TOOL, "error writing %s: %m", jpath);
+  }
+#ifdef UPCGT_HAVE_OTF2
+  if (c.otf2 && upcgt_otf2_close(c.otf2, c.max_ts) != 0)
+    upcgt_warn(TOOL, "error writing the OTF2 archive");
+#endif
+  free(c.stack);
+  free(lens);
+  free(fds);
+  atomic_store(&final_state, FINAL_DONE);
+}
