@@ -15,6 +15,9 @@ packages=(
   libzstd-dev zlib1g-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
   # Unit tests
   googletest libgtest-dev
+  # The trace GASP tool's OTF2 output (libotf2, found with pkg-config) and
+  # otf2-print for its tests
+  pkg-config libopen-trace-format2-dev otf2-tools
 )
 
 missing=()
