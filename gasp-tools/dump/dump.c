@@ -46,8 +46,13 @@ struct _gasp_context_S {
 static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
 static FILE *shared_out;
 static const char *dump_pattern;
+/* Every thread's context (they live until the process ends). */
+static struct _gasp_context_S **contexts;
+static int nthreads;
 
 static void open_shared(void) {
+  nthreads = gasp_upc_threads();
+  contexts = calloc((size_t)(nthreads > 0 ? nthreads : 1), sizeof *contexts);
   dump_pattern = upcgt_getenv("GASP_DUMPFILE", "gasp_dump.%");
   if (strcmp(dump_pattern, "-") == 0 || strcmp(dump_pattern, "stdout") == 0)
     shared_out = stdout;
@@ -90,6 +95,8 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   } else {
     ctx->out = shared_out;
   }
+  if (contexts && ctx->thread >= 0 && ctx->thread < nthreads)
+    contexts[ctx->thread] = ctx;
   return ctx;
 }
 

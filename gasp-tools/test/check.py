@@ -47,6 +47,9 @@ def run(args, exe, env_extra):
     argv = [exe] + ([args.mode] if args.mode != "normal" else [])
     p = subprocess.run(argv, cwd=args.dir, env=env, capture_output=True,
                        text=True, timeout=120)
+    check(not re.search(r"ThreadSanitizer|AddressSanitizer|LeakSanitizer|"
+                        r"runtime error:", p.stderr),
+          "sanitizer report:\n" + p.stderr)
     want = 3 if args.mode == "global-exit" else 0
     check(p.returncode == want,
           "exit status %d, expected %d; stderr:\n%s" %
@@ -446,7 +449,7 @@ def check_trace_json(path, n, mode, expected):
 
 
 def check_otf2(args, anchor, counts):
-    if not args.otf2_print:
+    if not args.otf2_print or args.otf2_print.endswith("NOTFOUND"):
         print("otf2-print not found: OTF2 archive not checked")
         return
     p = subprocess.run([args.otf2_print, "--silent", "-Werror", anchor],

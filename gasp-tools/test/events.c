@@ -83,7 +83,8 @@ static int user_main(int argc, char **argv) {
   upcr_gasp_memget(buf, b_me, 32, POS(23, 3));
   CHECK(buf[0] == 'a' + prev);
   anon_barrier(24);
-  upcr_gasp_memcpy(b_me, b_next, 16, POS(25, 3));
+  /* b[next][0..16) to b[me][16..32): no thread writes what another reads. */
+  upcr_gasp_memcpy(upcr_add_shared(b_me, 1, 16, 64), b_next, 16, POS(25, 3));
   upcr_gasp_memset(upcr_add_shared(b_me, 1, 32, 64), 0xAB, 8, POS(26, 3));
   anon_barrier(27);
 
