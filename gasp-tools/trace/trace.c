@@ -432,7 +432,10 @@ static void close_top(conv_t *c, uint64_t ts, const trec_t *r,
   frame_t *fr = &c->stack[--c->depth];
   if (c->json) {
     json_head(c, "E", fr->name, fr->cat, ts);
-    if (r)
+    /* Viewers merge the args of B and E: E has only what START lacked
+     * (results such as a new pointer, a user event's own text). */
+    if (r && (r->textlen || upcgt_signature(r->tag, GASP_END) !=
+                                upcgt_signature(r->tag, GASP_START)))
       json_args(c, r, vals, text, 0);
     else
       fputs("}", c->json);
