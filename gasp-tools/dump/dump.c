@@ -36,7 +36,8 @@
 
 struct _gasp_context_S {
   int thread, threads;
-  int enabled;    /* gasp_control */
+  int enabled; /* measuring (gasp_control) */
+  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
   int flush_each; /* GASP_FLUSH */
   FILE *out;      /* NULL: this thread's output could not be opened */
 };
@@ -79,6 +80,7 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   ctx->thread = gasp_upc_mythread();
   ctx->threads = gasp_upc_threads();
   ctx->enabled = 1;
+  ctx->control = 1;
   ctx->flush_each = upcgt_getenv_yes("GASP_FLUSH", 0);
   if (strchr(dump_pattern, '%') && strcmp(dump_pattern, "-") != 0) {
     char path[4096];
@@ -103,7 +105,8 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
 int gasp_control(gasp_context_t ctx, int on) {
   if (!ctx)
     return 1;
-  int old = ctx->enabled;
+  int old = ctx->control;
+  ctx->control = on;
   ctx->enabled = on != 0;
   return old;
 }

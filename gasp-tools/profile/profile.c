@@ -93,7 +93,8 @@ struct _gasp_context_S {
   frame_t *stack;
   uint32_t depth, cap;
   int thread, threads;
-  int enabled; /* gasp_control */
+  int enabled; /* measuring (gasp_control) */
+  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
   int done;    /* after COLLECTIVE_EXIT END or global exit: no measuring */
 } __attribute__((__aligned__(64)));
 
@@ -212,6 +213,7 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   ctx->thread = gasp_upc_mythread();
   ctx->threads = gasp_upc_threads();
   ctx->enabled = 1;
+  ctx->control = 1;
   ctx->tab = table_new(256);
   ctx->cap = 64;
   ctx->stack = malloc(ctx->cap * sizeof *ctx->stack);
@@ -228,7 +230,8 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
 int gasp_control(gasp_context_t ctx, int on) {
   if (!ctx)
     return 1;
-  int old = ctx->enabled;
+  int old = ctx->control;
+  ctx->control = on;
   ctx->enabled = on != 0;
   return old;
 }

@@ -132,7 +132,9 @@ static int user_main(int argc, char **argv) {
   if (strcmp(mode, "control") == 0) {
     CHECK(was != 0);
     CHECK(now == 0);
-    CHECK(pupc_control(1) != 0);
+    /* The last value given, as given (GASP 1.4, 3.3). */
+    CHECK(pupc_control(7) == 1);
+    CHECK(pupc_control(1) == 7);
   }
 
   upcr_gasp_notify(5, 0, POS(55, 3));

@@ -79,7 +79,8 @@ static size_t rec_size(const trec_t *r) {
 struct _gasp_context_S {
   FILE *f; /* this thread's records; NULL: not traced */
   int thread, threads;
-  int enabled;
+  int enabled; /* measuring (gasp_control) */
+  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
   int done;
 };
 
@@ -130,6 +131,7 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   ctx->thread = gasp_upc_mythread();
   ctx->threads = gasp_upc_threads();
   ctx->enabled = 1;
+  ctx->control = 1;
   ctx->f = temp_stream();
   if (!ctx->f)
     upcgt_warn(TOOL, "cannot create a temporary file in %s: %m; thread %d "
@@ -143,7 +145,8 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
 int gasp_control(gasp_context_t ctx, int on) {
   if (!ctx)
     return 1;
-  int old = ctx->enabled;
+  int old = ctx->control;
+  ctx->control = on;
   ctx->enabled = on != 0;
   return old;
 }
