@@ -111,7 +111,7 @@ void upcgt_decode(const upcgt_sig_t *sig, va_list *ap, upcgt_val_t *out);
  * the text would have (snprintf-like). */
 size_t upcgt_format_args_text(char *buf, size_t size, const upcgt_sig_t *sig,
                               const upcgt_val_t *vals);
-/* Appends one value as text: ints and sizes in decimal, pointers %p,
+/* Writes one value as text: ints and sizes in decimal, pointers %p,
  * pointers-to-shared (thread,0xaddr,phase), strings quoted and escaped,
  * flags/ops/reduction types by their symbolic names. json != 0: as a JSON
  * value (numbers bare, everything else a JSON string). */

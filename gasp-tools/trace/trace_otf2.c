@@ -398,7 +398,6 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
   gethostname(buf, sizeof buf - 1);
   buf[sizeof buf - 1] = '\0';
   uint32_t s_host = string_id(o, buf);
-  uint32_t s_machine = string_id(o, "machine");
   uint32_t s_threads = string_id(o, "UPC threads");
   uint32_t s_window = string_id(o, "UPC shared space");
   uint32_t *s_loc = calloc((size_t)o->threads, sizeof *s_loc);
@@ -441,7 +440,6 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
   bad |= OTF2_GlobalDefWriter_WriteSystemTreeNode(
              g, 0, s_host, s_node, OTF2_UNDEFINED_SYSTEM_TREE_NODE) !=
          OTF2_SUCCESS;
-  (void)s_machine;
   for (int t = 0; t < o->threads; ++t) {
     bad |= OTF2_GlobalDefWriter_WriteLocationGroup(
                g, (OTF2_LocationGroupRef)t, s_loc[t],
