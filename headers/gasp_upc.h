@@ -115,16 +115,16 @@ typedef enum {
                                        size_t n */
 
 /* Direct shared accesses (Table 7). is_relaxed is nonzero for relaxed
- * accesses. Extension (PUPC proposal 1.1, 3.2.5): two more varargs follow,
- * const char *type and const char *name, the UPC type and the name of the
- * variable the access goes through ("" when it has none); tools that read
- * only the GASP arguments are unaffected. */
+ * accesses. Extension (PUPC proposal 1.1, 3.2.5): two more varargs always
+ * follow the GASP ones, const char *type and const char *name, the UPC
+ * type and the name of the variable the access goes through ("" when it
+ * has none); tools that read only the GASP arguments are unaffected. */
 #define GASP_UPC_GET 0x06000000u /* S,E: int is_relaxed, void *dst,
-                                    gasp_upc_PTS_t *src, size_t n
-                                    [, const char *type, const char *name] */
+                                    gasp_upc_PTS_t *src, size_t n,
+                                    const char *type, const char *name */
 #define GASP_UPC_PUT 0x06000100u /* S,E: int is_relaxed, gasp_upc_PTS_t *dst,
-                                    void *src, size_t n
-                                    [, const char *type, const char *name] */
+                                    void *src, size_t n,
+                                    const char *type, const char *name */
 
 /* Collectives (Table 10). */
 #define GASP_UPC_ALL_BROADCAST 0x08000000u /* S,E: gasp_upc_PTS_t *dst,

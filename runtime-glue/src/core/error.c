@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "gasp/gasp_internal.h"
 
 void upcri_format_pos(char *buf, size_t size, upcr_srcpos_t pos) {
   if (!pos.file)
@@ -45,8 +46,8 @@ void upcri_format_size(char *buf, size_t size, uint64_t bytes) {
 
 static atomic_int upcri_error_started;
 
-static UPCR_NORETURN void report(const char *prefix, const char *fmt,
-                                 va_list ap) {
+static UPCR_NORETURN void report(const char *prefix, upcr_srcpos_t pos,
+                                 const char *fmt, va_list ap) {
   /* Several threads may fail at once (a barrier mismatch is seen by all):
    * the first one reports and ends the process, the others wait for that. */
   if (atomic_exchange(&upcri_error_started, 1)) {
@@ -57,6 +58,11 @@ static UPCR_NORETURN void report(const char *prefix, const char *fmt,
   vsnprintf(msg, sizeof msg, fmt, ap);
   fflush(stdout);
   fprintf(stderr, "%s: error: %s\n", prefix, msg);
+  /* In an instrumented program the tool learns that the program ends here
+   * (GASP_UPC_NONCOLLECTIVE_EXIT at the error's position) and can write
+   * what it measured, as for upc_global_exit. */
+  if (upcri_gasp_context)
+    upcri_gasp_error_exit(pos, 1);
   upcrb_abort(1);
 }
 
@@ -67,7 +73,7 @@ static UPCR_NORETURN void report_at(upcr_srcpos_t pos, const char *fmt,
     upcri_format_pos(prefix, sizeof prefix, pos);
   else
     snprintf(prefix, sizeof prefix, "upc runtime");
-  report(prefix, fmt, ap);
+  report(prefix, pos, fmt, ap);
 }
 
 void upcri_error(upcr_srcpos_t pos, const char *fmt, ...) {
@@ -86,5 +92,5 @@ void upcr_error(upcr_srcpos_t pos, const char *fmt, ...) {
 void upcri_fatal(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  report("upc runtime", fmt, ap);
+  report("upc runtime", UPCR_SRCPOS_UNKNOWN, fmt, ap);
 }

@@ -40,6 +40,9 @@ void upcri_gasp_collective_exit(gasp_evttype_t type, int status);
  * upcr_gasp_global_exit recorded, else unknown) and ends the process
  * through exit(), once (atexit handlers run; see docs/gasp-runtime.md). */
 UPCR_NORETURN void upcri_gasp_global_exit(int status);
+/* A runtime error at \p pos on a thread with a context: ends the program as
+ * upc_global_exit(status) would, the event at the error's position. */
+UPCR_NORETURN void upcri_gasp_error_exit(upcr_srcpos_t pos, int status);
 
 /* ---- user events (user.c) ------------------------------------------------ */
 

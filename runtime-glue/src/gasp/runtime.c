@@ -87,6 +87,11 @@ void upcr_gasp_global_exit(int status, upcr_srcpos_t pos) {
   upcr_global_exit(status, pos);
 }
 
+void upcri_gasp_error_exit(upcr_srcpos_t pos, int status) {
+  global_exit_pos = pos;
+  upcri_gasp_global_exit(status);
+}
+
 static atomic_int global_exit_claimed;
 
 void upcri_gasp_global_exit(int status) {
