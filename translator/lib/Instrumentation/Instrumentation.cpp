@@ -84,24 +84,10 @@ bool GaspRuntimeCalls::instruments(GaspEvent E,
 std::string GaspRuntimeCalls::access(llvm::StringRef Verb,
                                      const SharedAccess &A,
                                      const std::string *Value) const {
-  std::string Name = "UPCR_GASP_" + Verb.str() + "_" +
-                     (A.Representation == PointerRepresentation::Phased
-                          ? "SHARED"
-                          : "PSHARED") +
-                     "_VALUE";
-  if (A.Strict)
-    Name += "_STRICT";
-  std::string Text = Name + "(" + A.ValueType + ", " + A.Pointer + ", " +
-                     A.ByteOffset + ", ";
-  if (Value)
-    // A compound literal's braces do not protect its commas from the macro.
-    Text += (Value->find('{') == std::string::npos ? *Value
-                                                   : "(" + *Value + ")") +
-            ", ";
   bool LocalToo = Opts.Mode == InstrumentationMode::ProfileLocal;
-  return Text + (LocalToo ? "1" : "0") + ", " + position(A.Position) + ", " +
-         CTypes::quote(A.VariableType) + ", " + CTypes::quote(A.VariableName) +
-         ")";
+  return accessCall("GASP_", Verb, A, Value) + ", " + (LocalToo ? "1" : "0") +
+         ", " + position(A.Position) + ", " + CTypes::quote(A.VariableType) +
+         ", " + CTypes::quote(A.VariableName) + ")";
 }
 
 std::string GaspRuntimeCalls::get(const SharedAccess &A) const {

@@ -11,29 +11,32 @@ std::string RuntimeCalls::position(const SourcePosition &P) const {
          std::to_string(P.Line) + ", " + std::to_string(P.Column) + ")";
 }
 
-static std::string accessMacro(llvm::StringRef Verb, const SharedAccess &A) {
-  std::string Name = "UPCR_" + Verb.str() + "_" +
+std::string RuntimeCalls::accessCall(llvm::StringRef Family,
+                                     llvm::StringRef Verb,
+                                     const SharedAccess &A,
+                                     const std::string *Value) {
+  std::string Call = "UPCR_" + Family.str() + Verb.str() + "_" +
                      (A.Representation == PointerRepresentation::Phased
                           ? "SHARED"
                           : "PSHARED") +
                      "_VALUE";
   if (A.Strict)
-    Name += "_STRICT";
-  return Name;
+    Call += "_STRICT";
+  Call += "(" + A.ValueType + ", " + A.Pointer + ", " + A.ByteOffset;
+  // A compound literal's braces do not protect its commas from the macro.
+  if (Value)
+    Call += ", " + (Value->find('{') == std::string::npos ? *Value
+                                                          : "(" + *Value + ")");
+  return Call;
 }
 
 std::string RuntimeCalls::get(const SharedAccess &A) const {
-  return accessMacro("GET", A) + "(" + A.ValueType + ", " + A.Pointer + ", " +
-         A.ByteOffset + ")";
+  return accessCall("", "GET", A, nullptr) + ")";
 }
 
 std::string RuntimeCalls::put(const SharedAccess &A,
                               const std::string &Value) const {
-  // A compound literal's braces do not protect its commas from the macro.
-  std::string V = Value.find('{') == std::string::npos ? Value
-                                                       : "(" + Value + ")";
-  return accessMacro("PUT", A) + "(" + A.ValueType + ", " + A.Pointer + ", " +
-         A.ByteOffset + ", " + V + ")";
+  return accessCall("", "PUT", A, &Value) + ")";
 }
 
 std::string

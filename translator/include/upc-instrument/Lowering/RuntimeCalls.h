@@ -107,6 +107,14 @@ public:
   virtual std::string userEvent(UserEventKind Kind,
                                 llvm::ArrayRef<std::string> Args,
                                 const SourcePosition &P) const;
+
+protected:
+  /// The start of a call of the access macro UPCR_<Family><Verb>_<P>SHARED_
+  /// VALUE[_STRICT] for \p A: its type, pointer, offset and (puts) value
+  /// arguments, without the closing parenthesis.
+  static std::string accessCall(llvm::StringRef Family, llvm::StringRef Verb,
+                                const SharedAccess &A,
+                                const std::string *Value);
 };
 
 } // namespace upc
