@@ -1,7 +1,8 @@
 /*
  * gasp_tools.h - the part the GASP tools (dump, profile, trace) share:
- * clock, user event registry, event signatures and the decoding of their
- * varargs, formatting of values, output file names.
+ * thread contexts and the final report, clock, user event registry, event
+ * signatures and the decoding of their varargs, formatting of values,
+ * output file names.
  *
  * Everything here is internal to the tool libraries (prefix upcgt_); a
  * program links exactly one tool.
@@ -28,6 +29,64 @@ extern "C" {
 uint64_t upcgt_now_ns(void);
 /* CLOCK_REALTIME at the origin, in ns since the epoch. */
 uint64_t upcgt_start_realtime_ns(void);
+
+/* ------------------------------------------------------------------------
+ * Thread contexts (context.c). Every tool's struct _gasp_context_S has a
+ * upcgt_ctx_t as its first member, so that what is the same in every tool
+ * (gasp_control, the registry of contexts, the final report) is written
+ * once, here, against that member.
+ * ------------------------------------------------------------------------ */
+
+typedef struct upcgt_ctx {
+  int thread, threads; /* MYTHREAD, THREADS */
+  int enabled; /* measuring (gasp_control) */
+  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
+  int done;    /* after the thread's last exit event: no measuring */
+} upcgt_ctx_t;
+
+/* The shared part of a tool's context (its first member; NULL stays NULL). */
+static inline upcgt_ctx_t *upcgt_ctx(gasp_context_t ctx) {
+  return (upcgt_ctx_t *)(void *)ctx;
+}
+
+/* Writes the final output once: how is "exit" or "upc_global_exit",
+ * by_thread the thread that ended the program (-1 at exit). */
+typedef void upcgt_final_fn(const char *how, int by_thread);
+
+/* First thing in every gasp_init. The first call, on any thread, makes the
+ * registry of contexts (one slot per UPC thread) and, when final is not
+ * NULL, has final("exit", -1) run from an atexit handler through
+ * upcgt_final (the pthreads runtime has joined every UPC thread by then).
+ * Every caller of a tool passes the same final. */
+void upcgt_start(upcgt_final_fn *final);
+
+/* Fills c for the calling UPC thread: measuring, control 1, not done. */
+void upcgt_ctx_init(upcgt_ctx_t *c);
+
+/* Publishes the context of c's thread (release: what the tool wrote into
+ * its context before is visible to a reader of upcgt_context). */
+void upcgt_register(upcgt_ctx_t *c);
+
+/* THREADS as the registry has it (at least 1), after upcgt_start. */
+int upcgt_nthreads(void);
+
+/* The registered context of thread, or NULL. */
+upcgt_ctx_t *upcgt_context(int thread);
+
+/* gasp_control: sets c's measuring, returns the previous value (1 for a
+ * NULL context).
+ * The GASP entry points themselves (gasp_control, gasp_create_event, ...)
+ * stay in each tool's own file, as one-line calls of these: that file is
+ * the archive member gasp_init pulls into the link. Defined in a member of
+ * their own, they would be pulled only if the program referenced them
+ * before the runtime, whose weak defaults would win otherwise. */
+int upcgt_control(upcgt_ctx_t *c, int on);
+
+/* Runs write(how, by_thread) once per process, unless the registry could
+ * not be made. A caller that comes second (a global exit on another thread
+ * meanwhile, or exit) waits until the first write is done, so that its
+ * _exit cannot cut the output short. */
+void upcgt_final(upcgt_final_fn *write, const char *how, int by_thread);
 
 /* ------------------------------------------------------------------------
  * User events (gasp_create_event): numbers from GASP_UPC_USEREVT_START up,

@@ -35,10 +35,8 @@
 #define LINE_BYTES 4096
 
 struct _gasp_context_S {
-  int thread, threads;
-  int enabled; /* measuring (gasp_control) */
-  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
-  int flush_each; /* GASP_FLUSH */
+  upcgt_ctx_t base; /* first: see gasp_tools.h */
+  int flush_each;   /* GASP_FLUSH */
   FILE *out;      /* NULL: this thread's output could not be opened */
 };
 
@@ -47,13 +45,8 @@ struct _gasp_context_S {
 static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
 static FILE *shared_out;
 static const char *dump_pattern;
-/* Every thread's context (they live until the process ends). */
-static struct _gasp_context_S **contexts;
-static int nthreads;
 
 static void open_shared(void) {
-  nthreads = gasp_upc_threads();
-  contexts = calloc((size_t)(nthreads > 0 ? nthreads : 1), sizeof *contexts);
   dump_pattern = upcgt_getenv("GASP_DUMPFILE", "gasp_dump.%");
   if (strcmp(dump_pattern, "-") == 0 || strcmp(dump_pattern, "stdout") == 0)
     shared_out = stdout;
@@ -73,42 +66,37 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   (void)srcmodel;
   (void)argc;
   (void)argv;
+  upcgt_start(NULL); /* no final report: every line is written at once */
   pthread_once(&shared_once, open_shared);
   struct _gasp_context_S *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
     return NULL;
-  ctx->thread = gasp_upc_mythread();
-  ctx->threads = gasp_upc_threads();
-  ctx->enabled = 1;
-  ctx->control = 1;
+  upcgt_ctx_init(&ctx->base);
   ctx->flush_each = upcgt_getenv_yes("GASP_FLUSH", 0);
   if (strchr(dump_pattern, '%') && strcmp(dump_pattern, "-") != 0) {
     char path[4096];
-    if (upcgt_expand_thread(path, sizeof path, dump_pattern, ctx->thread)) {
+    if (upcgt_expand_thread(path, sizeof path, dump_pattern,
+                            ctx->base.thread)) {
       upcgt_warn(TOOL, "GASP_DUMPFILE=%s is too long; no dump", dump_pattern);
     } else {
       ctx->out = fopen(path, "w");
       if (!ctx->out)
         upcgt_warn(TOOL, "cannot open %s: %m; no dump of thread %d", path,
-                   ctx->thread);
+                   ctx->base.thread);
       else
         setvbuf(ctx->out, NULL, _IOFBF, 1 << 16);
     }
   } else {
     ctx->out = shared_out;
   }
-  if (contexts && ctx->thread >= 0 && ctx->thread < nthreads)
-    contexts[ctx->thread] = ctx;
+  upcgt_register(&ctx->base);
   return ctx;
 }
 
+/* The entry points below are one-line calls into common/, yet defined in
+ * this file: see upcgt_control in gasp_tools.h for why. */
 int gasp_control(gasp_context_t ctx, int on) {
-  if (!ctx)
-    return 1;
-  int old = ctx->control;
-  ctx->control = on;
-  ctx->enabled = on != 0;
-  return old;
+  return upcgt_control(upcgt_ctx(ctx), on);
 }
 
 unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
@@ -120,13 +108,13 @@ unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
 void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
                          gasp_evttype_t type, const char *file, int line,
                          int col, va_list varargs) {
-  if (!ctx || !ctx->enabled || !ctx->out)
+  if (!ctx || !ctx->base.enabled || !ctx->out)
     return;
   double secs = (double)upcgt_now_ns() * 1e-9;
   char buf[LINE_BYTES], namebuf[48];
   const char *name = upcgt_event_name(tag, namebuf, sizeof namebuf);
   size_t n = upcgt_append(buf, sizeof buf, 0, "%d/%d %.6f> [%s:%d:%d] %s %-5s { ",
-                          ctx->thread, ctx->threads, secs,
+                          ctx->base.thread, ctx->base.threads, secs,
                           file ? file : "<unknown>", line, col, name,
                           upcgt_type_name(type));
   va_list ap;

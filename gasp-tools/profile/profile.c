@@ -47,8 +47,6 @@
 #define _GNU_SOURCE
 #endif
 #include <inttypes.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,14 +86,11 @@ typedef struct frame {
 } frame_t;
 
 struct _gasp_context_S {
+  upcgt_ctx_t base;             /* first: see gasp_tools.h */
   ptable_t *tab;                /* owner's view */
   _Atomic(ptable_t *) published; /* readers' view */
   frame_t *stack;
   uint32_t depth, cap;
-  int thread, threads;
-  int enabled; /* measuring (gasp_control) */
-  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
-  int done;    /* after COLLECTIVE_EXIT END or global exit: no measuring */
 } __attribute__((__aligned__(64)));
 
 #define RELAXED memory_order_relaxed
@@ -183,57 +178,35 @@ static pentry_t *lookup(struct _gasp_context_S *ctx, uint32_t tag,
  * Threads, start-up
  * ------------------------------------------------------------------------ */
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int nthreads;
-static _Atomic(struct _gasp_context_S *) *contexts;
-
-enum { REPORT_NONE, REPORT_WRITING, REPORT_DONE };
-static atomic_int report_state;
-
 static void report(const char *how, int by_thread);
-static void report_at_exit(void) { report("exit", -1); }
-
-static void init_once(void) {
-  nthreads = gasp_upc_threads();
-  if (nthreads < 1)
-    nthreads = 1;
-  contexts = calloc((size_t)nthreads, sizeof *contexts);
-  atexit(report_at_exit);
-}
 
 gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   (void)srcmodel;
   (void)argc;
   (void)argv;
-  pthread_once(&once, init_once);
+  upcgt_start(report); /* a report at exit */
   struct _gasp_context_S *ctx = aligned_alloc(64, (sizeof *ctx + 63) / 64 * 64);
   if (!ctx)
     return NULL;
   memset(ctx, 0, sizeof *ctx);
-  ctx->thread = gasp_upc_mythread();
-  ctx->threads = gasp_upc_threads();
-  ctx->enabled = 1;
-  ctx->control = 1;
+  upcgt_ctx_init(&ctx->base);
   ctx->tab = table_new(256);
   ctx->cap = 64;
   ctx->stack = malloc(ctx->cap * sizeof *ctx->stack);
   if (!ctx->tab || !ctx->stack) {
-    upcgt_warn(TOOL, "out of memory; thread %d is not profiled", ctx->thread);
-    ctx->done = 1;
+    upcgt_warn(TOOL, "out of memory; thread %d is not profiled",
+               ctx->base.thread);
+    ctx->base.done = 1;
   }
   atomic_init(&ctx->published, ctx->tab);
-  if (contexts && ctx->thread >= 0 && ctx->thread < nthreads)
-    atomic_store_explicit(&contexts[ctx->thread], ctx, memory_order_release);
+  upcgt_register(&ctx->base);
   return ctx;
 }
 
+/* The entry points below are one-line calls into common/, yet defined in
+ * this file: see upcgt_control in gasp_tools.h for why. */
 int gasp_control(gasp_context_t ctx, int on) {
-  if (!ctx)
-    return 1;
-  int old = ctx->control;
-  ctx->control = on;
-  ctx->enabled = on != 0;
-  return old;
+  return upcgt_control(upcgt_ctx(ctx), on);
 }
 
 unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
@@ -248,7 +221,7 @@ unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
 
 static inline int is_remote(struct _gasp_context_S *ctx,
                             const gasp_upc_PTS_t *pts) {
-  return pts && gasp_upc_pts_thread(pts) != ctx->thread;
+  return pts && gasp_upc_pts_thread(pts) != ctx->base.thread;
 }
 
 /* Bytes, remoteness and the variable of GET/PUT from an END's (or
@@ -360,15 +333,10 @@ static void close_all(struct _gasp_context_S *ctx, uint64_t t) {
     close_top(ctx, t);
 }
 
-static void wait_for_report(void) {
-  while (atomic_load(&report_state) != REPORT_DONE)
-    sched_yield();
-}
-
 void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
                          gasp_evttype_t type, const char *file, int line,
                          int col, va_list varargs) {
-  if (!ctx || !ctx->enabled || ctx->done)
+  if (!ctx || !ctx->base.enabled || ctx->base.done)
     return;
   /* The clock (CLOCK_MONOTONIC, ~20 ns here) is most of an event's cost;
    * an ATOMIC event needs it only when it ends the thread's measuring. */
@@ -421,11 +389,11 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
   }
   if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
     close_all(ctx, t);
-    ctx->done = 1;
+    ctx->base.done = 1;
   } else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT) {
     close_all(ctx, t);
-    ctx->done = 1;
-    report("upc_global_exit", ctx->thread);
+    ctx->base.done = 1;
+    upcgt_final(report, "upc_global_exit", ctx->base.thread);
   }
 }
 
@@ -515,6 +483,7 @@ static void print_table(FILE *out, const row_t *rows, size_t n, double wall,
     k = (int)strlen(loc);
     wloc = k > wloc ? k : wloc;
   }
+  int nthreads = upcgt_nthreads();
   fprintf(out, "== upc-gasp profile: %d thread%s, wall time %.6f s", nthreads,
           nthreads == 1 ? "" : "s", wall);
   if (by_thread >= 0)
@@ -570,7 +539,7 @@ static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
   fprintf(out, "{\n  \"tool\": \"upc-gasp-profile\",\n  \"threads\": %d,\n"
                "  \"wall_time_s\": %.9f,\n  \"ended_by\": \"%s\",\n"
                "  \"ended_on_thread\": %d,\n  \"events\": [",
-          nthreads, wall, how, by_thread);
+          upcgt_nthreads(), wall, how, by_thread);
   for (size_t i = 0; i < n; ++i) {
     const row_t *r = &rows[i];
     fprintf(out, "%s\n    {\"event\": ", i ? "," : "");
@@ -614,9 +583,9 @@ static row_t *collect(size_t *nrows, row_t **per_thread_out) {
   row_t *rows = malloc(cap * sizeof *rows);
   if (!rows)
     return NULL;
-  for (int th = 0; th < nthreads; ++th) {
-    struct _gasp_context_S *ctx =
-        atomic_load_explicit(&contexts[th], memory_order_acquire);
+  for (int th = 0; th < upcgt_nthreads(); ++th) {
+    /* The registry holds each context's first member. */
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
     if (!ctx)
       continue;
     ptable_t *t = atomic_load_explicit(&ctx->published, memory_order_acquire);
@@ -696,24 +665,14 @@ static row_t *collect(size_t *nrows, row_t **per_thread_out) {
   return merged;
 }
 
+/* Through upcgt_final: once, at exit or at the first global exit. */
 static void report(const char *how, int by_thread) {
-  int expected = REPORT_NONE;
-  if (!atomic_compare_exchange_strong(&report_state, &expected,
-                                      REPORT_WRITING)) {
-    wait_for_report();
-    return;
-  }
-  if (!contexts) {
-    atomic_store(&report_state, REPORT_DONE);
-    return;
-  }
   double wall = (double)upcgt_now_ns() * 1e-9;
   size_t n = 0;
   row_t *per_thread = NULL;
   row_t *rows = collect(&n, &per_thread);
   if (!rows) {
     upcgt_warn(TOOL, "out of memory writing the profile");
-    atomic_store(&report_state, REPORT_DONE);
     return;
   }
   const char *path = upcgt_getenv("GASP_PROFILE_FILE", NULL);
@@ -746,5 +705,4 @@ static void report(const char *how, int by_thread) {
   }
   free(rows);
   free(per_thread);
-  atomic_store(&report_state, REPORT_DONE);
 }

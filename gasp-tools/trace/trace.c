@@ -38,9 +38,6 @@
 #endif
 #include <errno.h>
 #include <inttypes.h>
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,30 +74,11 @@ static size_t rec_size(const trec_t *r) {
 }
 
 struct _gasp_context_S {
-  FILE *f; /* this thread's records; NULL: not traced */
-  int thread, threads;
-  int enabled; /* measuring (gasp_control) */
-  int control; /* the last value given to gasp_control (GASP 1.4, 3.3) */
-  int done;
+  upcgt_ctx_t base; /* first: see gasp_tools.h */
+  FILE *f;          /* this thread's records; NULL: not traced */
 };
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int nthreads;
-static _Atomic(struct _gasp_context_S *) *contexts;
-
-enum { FINAL_NONE, FINAL_WRITING, FINAL_DONE };
-static atomic_int final_state;
-
 static void finalize(const char *how, int by_thread);
-static void finalize_at_exit(void) { finalize("exit", -1); }
-
-static void init_once(void) {
-  nthreads = gasp_upc_threads();
-  if (nthreads < 1)
-    nthreads = 1;
-  contexts = calloc((size_t)nthreads, sizeof *contexts);
-  atexit(finalize_at_exit);
-}
 
 /* An unlinked temporary file in $TMPDIR (default /tmp). */
 static FILE *temp_stream(void) {
@@ -124,31 +102,24 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   (void)srcmodel;
   (void)argc;
   (void)argv;
-  pthread_once(&once, init_once);
+  upcgt_start(finalize); /* the conversion at exit */
   struct _gasp_context_S *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
     return NULL;
-  ctx->thread = gasp_upc_mythread();
-  ctx->threads = gasp_upc_threads();
-  ctx->enabled = 1;
-  ctx->control = 1;
+  upcgt_ctx_init(&ctx->base);
   ctx->f = temp_stream();
   if (!ctx->f)
     upcgt_warn(TOOL, "cannot create a temporary file in %s: %m; thread %d "
                      "is not traced",
-               upcgt_getenv("TMPDIR", "/tmp"), ctx->thread);
-  if (contexts && ctx->thread >= 0 && ctx->thread < nthreads)
-    atomic_store_explicit(&contexts[ctx->thread], ctx, memory_order_release);
+               upcgt_getenv("TMPDIR", "/tmp"), ctx->base.thread);
+  upcgt_register(&ctx->base);
   return ctx;
 }
 
+/* The entry points below are one-line calls into common/, yet defined in
+ * this file: see upcgt_control in gasp_tools.h for why. */
 int gasp_control(gasp_context_t ctx, int on) {
-  if (!ctx)
-    return 1;
-  int old = ctx->control;
-  ctx->control = on;
-  ctx->enabled = on != 0;
-  return old;
+  return upcgt_control(upcgt_ctx(ctx), on);
 }
 
 unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
@@ -160,7 +131,7 @@ unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
 void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
                          gasp_evttype_t type, const char *file, int line,
                          int col, va_list varargs) {
-  if (!ctx || !ctx->enabled || ctx->done || !ctx->f)
+  if (!ctx || !ctx->base.enabled || ctx->base.done || !ctx->f)
     return;
   _Alignas(16) unsigned char buf[REC_MAX];
   trec_t *r = (trec_t *)buf;
@@ -198,10 +169,10 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
   fwrite(buf, 1, n, ctx->f);
   if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
     fflush(ctx->f);
-    ctx->done = 1;
+    ctx->base.done = 1;
   } else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT) {
-    ctx->done = 1;
-    finalize("upc_global_exit", ctx->thread);
+    ctx->base.done = 1;
+    upcgt_final(finalize, "upc_global_exit", ctx->base.thread);
   }
 }
 
@@ -575,24 +546,15 @@ static int formats(void) {
   return want;
 }
 
+/* Through upcgt_final: once, at exit or at the first global exit. */
 static void finalize(const char *how, int by_thread) {
-  int expected = FINAL_NONE;
-  if (!atomic_compare_exchange_strong(&final_state, &expected,
-                                      FINAL_WRITING)) {
-    while (atomic_load(&final_state) != FINAL_DONE)
-      sched_yield();
-    return;
-  }
-  if (!contexts) {
-    atomic_store(&final_state, FINAL_DONE);
-    return;
-  }
+  int nthreads = upcgt_nthreads();
   /* Snapshot every stream: whole records up to the current end. */
   off_t *lens = calloc((size_t)nthreads, sizeof *lens);
   int *fds = calloc((size_t)nthreads, sizeof *fds);
   for (int t = 0; lens && fds && t < nthreads; ++t) {
-    struct _gasp_context_S *ctx =
-        atomic_load_explicit(&contexts[t], memory_order_acquire);
+    /* The registry holds each context's first member. */
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(t);
     fds[t] = -1;
     if (!ctx || !ctx->f)
       continue;
@@ -657,5 +619,4 @@ static void finalize(const char *how, int by_thread) {
   free(c.stack);
   free(lens);
   free(fds);
-  atomic_store(&final_state, FINAL_DONE);
 }
