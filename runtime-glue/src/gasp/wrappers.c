@@ -286,48 +286,41 @@ static void reduce_event(unsigned int tag, gasp_evttype_t type,
         (gasp_upc_reduction_t)rtype);
 }
 
-#define REDUCE(T, TYPE)                                                        \
-  void upcr_gasp_all_reduce##T(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,   \
-                               int op, size_t nelems, size_t blk_size,         \
-                               TYPE (*func)(TYPE, TYPE), int flags,            \
-                               upcr_srcpos_t pos) {                            \
+/* The wrapper NAME around the reduction CALL (TAG, RTYPE: its event and
+ * element type), written once for both upc_all_reduceT and
+ * upc_all_prefix_reduceT. REDUCTIONS pastes the names itself: passed on
+ * alone, a suffix would be macro-expanded first (I is complex.h's). */
+#define REDUCE(NAME, CALL, TAG, RTYPE, TYPE)                                   \
+  void NAME(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, int op,              \
+            size_t nelems, size_t blk_size, TYPE (*func)(TYPE, TYPE),          \
+            int flags, upcr_srcpos_t pos) {                                    \
     if (!UPCR_GASP_ACTIVE()) {                                                 \
-      upcr_all_reduce##T(dst, src, op, nelems, blk_size, func, flags, pos);    \
+      CALL(dst, src, op, nelems, blk_size, func, flags, pos);                  \
       return;                                                                  \
     }                                                                          \
-    reduce_event(GASP_UPC_ALL_REDUCE, GASP_START, dst, src, op, nelems,        \
-                 blk_size, FUNC(func), flags, GASP_UPC_REDUCTION_##T, pos);    \
-    upcr_all_reduce##T(dst, src, op, nelems, blk_size, func, flags, pos);      \
-    reduce_event(GASP_UPC_ALL_REDUCE, GASP_END, dst, src, op, nelems,          \
-                 blk_size, FUNC(func), flags, GASP_UPC_REDUCTION_##T, pos);    \
-  }                                                                            \
-  void upcr_gasp_all_prefix_reduce##T(                                         \
-      upcr_shared_ptr_t dst, upcr_shared_ptr_t src, int op, size_t nelems,     \
-      size_t blk_size, TYPE (*func)(TYPE, TYPE), int flags,                    \
-      upcr_srcpos_t pos) {                                                     \
-    if (!UPCR_GASP_ACTIVE()) {                                                 \
-      upcr_all_prefix_reduce##T(dst, src, op, nelems, blk_size, func, flags,   \
-                                pos);                                          \
-      return;                                                                  \
-    }                                                                          \
-    reduce_event(GASP_UPC_ALL_PREFIX_REDUCE, GASP_START, dst, src, op, nelems, \
-                 blk_size, FUNC(func), flags, GASP_UPC_REDUCTION_##T, pos);    \
-    upcr_all_prefix_reduce##T(dst, src, op, nelems, blk_size, func, flags,     \
-                              pos);                                            \
-    reduce_event(GASP_UPC_ALL_PREFIX_REDUCE, GASP_END, dst, src, op, nelems,   \
-                 blk_size, FUNC(func), flags, GASP_UPC_REDUCTION_##T, pos);    \
+    reduce_event(TAG, GASP_START, dst, src, op, nelems, blk_size, FUNC(func),  \
+                 flags, RTYPE, pos);                                           \
+    CALL(dst, src, op, nelems, blk_size, func, flags, pos);                    \
+    reduce_event(TAG, GASP_END, dst, src, op, nelems, blk_size, FUNC(func),    \
+                 flags, RTYPE, pos);                                           \
   }
-REDUCE(C, signed char)
-REDUCE(UC, unsigned char)
-REDUCE(S, short)
-REDUCE(US, unsigned short)
-REDUCE(I, int)
-REDUCE(UI, unsigned int)
-REDUCE(L, long)
-REDUCE(UL, unsigned long)
-REDUCE(F, float)
-REDUCE(D, double)
-REDUCE(LD, long double)
+#define REDUCTIONS(T, TYPE)                                                    \
+  REDUCE(upcr_gasp_all_reduce##T, upcr_all_reduce##T, GASP_UPC_ALL_REDUCE,     \
+         GASP_UPC_REDUCTION_##T, TYPE)                                         \
+  REDUCE(upcr_gasp_all_prefix_reduce##T, upcr_all_prefix_reduce##T,            \
+         GASP_UPC_ALL_PREFIX_REDUCE, GASP_UPC_REDUCTION_##T, TYPE)
+REDUCTIONS(C, signed char)
+REDUCTIONS(UC, unsigned char)
+REDUCTIONS(S, short)
+REDUCTIONS(US, unsigned short)
+REDUCTIONS(I, int)
+REDUCTIONS(UI, unsigned int)
+REDUCTIONS(L, long)
+REDUCTIONS(UL, unsigned long)
+REDUCTIONS(F, float)
+REDUCTIONS(D, double)
+REDUCTIONS(LD, long double)
+#undef REDUCTIONS
 #undef REDUCE
 
 /* ------------------------------------------------------------------------
