@@ -327,44 +327,54 @@ UPCR_INLINE void upcr_put_pshared_strict(upcr_pshared_ptr_t dst,
   upcr_put_shared_strict(upcr_pshared_to_shared(dst), offset, src, nbytes);
 }
 
+/* Token pasting after expansion: unique names for the locals of nested
+ * statement expressions (UPCRI_CAT(name_, __COUNTER__)), so that an access
+ * in the value of another declares no shadowing local (-Wshadow). */
+#define UPCRI_CAT2(a, b) a##b
+#define UPCRI_CAT(a, b) UPCRI_CAT2(a, b)
+
 /* Typed values, for the translator's expressions: the value read, and the
  * value written (converted to T), as in C. Local data is read and written
  * through a T lvalue, which lets the C compiler keep other values in
  * registers across the access. */
-#define UPCRI_GET_VALUE(T, P, OFF, TOSHARED, STRICT)                           \
+#define UPCRI_GET_VALUE_N(N, T, P, OFF, TOSHARED, STRICT)                      \
   __extension__({                                                              \
-    upcr_shared_ptr_t upcri_p_ = TOSHARED(P);                                  \
-    ptrdiff_t upcri_o_ = (OFF);                                                \
-    T upcri_v_;                                                                \
-    char *upcri_b_ = upcri_segment_base[upcri_p_.thread];                      \
+    upcr_shared_ptr_t UPCRI_CAT(upcri_p_, N) = TOSHARED(P);                    \
+    ptrdiff_t UPCRI_CAT(upcri_o_, N) = (OFF);                                  \
+    T UPCRI_CAT(upcri_v_, N);                                                  \
+    char *UPCRI_CAT(upcri_b_, N) = upcri_segment_base[UPCRI_CAT(upcri_p_, N).thread]; \
     if (STRICT)                                                                \
       upcri_strict_before();                                                   \
-    if (UPCRI_ADDRESSABLE(upcri_b_))                                            \
-      upcri_v_ = *(T *)(void *)(upcri_b_ + upcri_p_.offset + upcri_o_);        \
+    if (UPCRI_ADDRESSABLE(UPCRI_CAT(upcri_b_, N)))                             \
+      UPCRI_CAT(upcri_v_, N) = *(T *)(void *)(UPCRI_CAT(upcri_b_, N) + UPCRI_CAT(upcri_p_, N).offset + UPCRI_CAT(upcri_o_, N)); \
     else                                                                       \
-      upcri_get_remote(&upcri_v_, upcri_p_.thread, upcri_p_.offset + upcri_o_, \
+      upcri_get_remote(&UPCRI_CAT(upcri_v_, N), UPCRI_CAT(upcri_p_, N).thread, UPCRI_CAT(upcri_p_, N).offset + UPCRI_CAT(upcri_o_, N), \
                        sizeof(T));                                             \
     if (STRICT)                                                                \
       upcri_strict_after();                                                    \
-    upcri_v_;                                                                  \
+    UPCRI_CAT(upcri_v_, N);                                                    \
+  })
+#define UPCRI_GET_VALUE(T, P, OFF, TOSHARED, STRICT)                           \
+  UPCRI_GET_VALUE_N(__COUNTER__, T, P, OFF, TOSHARED, STRICT)
+#define UPCRI_PUT_VALUE_N(N, T, P, OFF, V, TOSHARED, STRICT)                   \
+  __extension__({                                                              \
+    upcr_shared_ptr_t UPCRI_CAT(upcri_p_, N) = TOSHARED(P);                    \
+    ptrdiff_t UPCRI_CAT(upcri_o_, N) = (OFF);                                  \
+    T UPCRI_CAT(upcri_v_, N) = (V);                                            \
+    char *UPCRI_CAT(upcri_b_, N) = upcri_segment_base[UPCRI_CAT(upcri_p_, N).thread]; \
+    if (STRICT)                                                                \
+      upcri_strict_before();                                                   \
+    if (UPCRI_ADDRESSABLE(UPCRI_CAT(upcri_b_, N)))                             \
+      *(T *)(void *)(UPCRI_CAT(upcri_b_, N) + UPCRI_CAT(upcri_p_, N).offset + UPCRI_CAT(upcri_o_, N)) = UPCRI_CAT(upcri_v_, N); \
+    else                                                                       \
+      upcri_put_remote(UPCRI_CAT(upcri_p_, N).thread, UPCRI_CAT(upcri_p_, N).offset + UPCRI_CAT(upcri_o_, N), &UPCRI_CAT(upcri_v_, N), \
+                       sizeof(T));                                             \
+    if (STRICT)                                                                \
+      upcri_strict_after();                                                    \
+    UPCRI_CAT(upcri_v_, N);                                                    \
   })
 #define UPCRI_PUT_VALUE(T, P, OFF, V, TOSHARED, STRICT)                        \
-  __extension__({                                                              \
-    upcr_shared_ptr_t upcri_p_ = TOSHARED(P);                                  \
-    ptrdiff_t upcri_o_ = (OFF);                                                \
-    T upcri_v_ = (V);                                                          \
-    char *upcri_b_ = upcri_segment_base[upcri_p_.thread];                      \
-    if (STRICT)                                                                \
-      upcri_strict_before();                                                   \
-    if (UPCRI_ADDRESSABLE(upcri_b_))                                            \
-      *(T *)(void *)(upcri_b_ + upcri_p_.offset + upcri_o_) = upcri_v_;        \
-    else                                                                       \
-      upcri_put_remote(upcri_p_.thread, upcri_p_.offset + upcri_o_, &upcri_v_, \
-                       sizeof(T));                                             \
-    if (STRICT)                                                                \
-      upcri_strict_after();                                                    \
-    upcri_v_;                                                                  \
-  })
+  UPCRI_PUT_VALUE_N(__COUNTER__, T, P, OFF, V, TOSHARED, STRICT)
 #define UPCRI_IDENTITY(P) (P)
 
 #define UPCR_GET_SHARED_VALUE(T, P, OFF)                                       \
@@ -418,7 +428,7 @@ UPCR_INLINE void upcri_forall_leave(int *nested) {
   upcr_forall_active = *nested;
 }
 #define UPCR_FORALL_SCOPE                                                      \
-  int upcr_forall_nested_ __attribute__((__cleanup__(upcri_forall_leave))) =  \
+  int upcr_forall_nested_ __attribute__((__cleanup__(upcri_forall_leave))) =   \
       upcri_forall_enter()
 #define UPCR_FORALL_MINE(test) (upcr_forall_nested_ || (test))
 
@@ -595,7 +605,7 @@ typedef struct upcr_file_info {
 #ifndef UPCRI_RETAIN
 #define UPCRI_RETAIN
 #endif
-#define UPCR_REGISTER_FILE(NAME, FILE, STATIC_THREADS, ALLOC, INIT)           \
+#define UPCR_REGISTER_FILE(NAME, FILE, STATIC_THREADS, ALLOC, INIT)            \
   static const upcr_file_info_t NAME                                           \
       __attribute__((__used__, UPCRI_RETAIN __section__("upcri_files"),        \
                      __aligned__(sizeof(void *)))) = {FILE, STATIC_THREADS,    \

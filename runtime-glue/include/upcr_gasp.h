@@ -50,11 +50,11 @@ static const struct {
     gasp_create_event};
 
 /* Raises one event at a source position (used by the macros below). */
-#define UPCRI_GASP_NOTIFY(TAG, TYPE, POS, ...)                                \
-  gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,            \
+#define UPCRI_GASP_NOTIFY(TAG, TYPE, POS, ...)                                 \
+  gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,             \
                     (POS).line, (POS).col, __VA_ARGS__)
-#define UPCRI_GASP_NOTIFY0(TAG, TYPE, POS)                                    \
-  gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,            \
+#define UPCRI_GASP_NOTIFY0(TAG, TYPE, POS)                                     \
+  gasp_event_notify(upcri_gasp_context, (TAG), (TYPE), (POS).file,             \
                     (POS).line, (POS).col)
 
 /* ------------------------------------------------------------------------
@@ -66,60 +66,68 @@ static const struct {
  * included), as a upcr_shared_ptr_t.
  * ------------------------------------------------------------------------ */
 
-#define UPCRI_GASP_GET_VALUE(T, P, OFF, TOSHARED, STRICT, LOCAL_TOO, POS,      \
+#define UPCRI_GASP_GET_VALUE_N(N, T, P, OFF, TOSHARED, STRICT, LOCAL_TOO, POS, \
                              TYPESTR, NAMESTR)                                 \
   __extension__({                                                              \
-    upcr_shared_ptr_t upcri_gp_ = TOSHARED(P);                                 \
-    ptrdiff_t upcri_go_ = (OFF);                                               \
-    T upcri_gv_;                                                               \
+    upcr_shared_ptr_t UPCRI_CAT(upcri_gp_, N) = TOSHARED(P);                   \
+    ptrdiff_t UPCRI_CAT(upcri_go_, N) = (OFF);                                 \
+    T UPCRI_CAT(upcri_gv_, N);                                                 \
     if (UPCR_GASP_ACTIVE() &&                                                  \
-        ((LOCAL_TOO) || upcri_gp_.thread != (upcr_thread_t)upcri_mythread)) { \
-      upcr_srcpos_t upcri_gpos_ = (POS);                                       \
-      upcr_shared_ptr_t upcri_gsrc_ = upcri_gp_;                               \
-      upcri_gsrc_.offset += (upcr_offset_t)upcri_go_;                          \
-      UPCRI_GASP_NOTIFY(GASP_UPC_GET, GASP_START, upcri_gpos_, !(STRICT),      \
-                        (void *)&upcri_gv_, (gasp_upc_PTS_t *)&upcri_gsrc_,    \
+        ((LOCAL_TOO) || UPCRI_CAT(upcri_gp_, N).thread != (upcr_thread_t)upcri_mythread)) { \
+      upcr_srcpos_t UPCRI_CAT(upcri_gpos_, N) = (POS);                         \
+      upcr_shared_ptr_t UPCRI_CAT(upcri_gsrc_, N) = UPCRI_CAT(upcri_gp_, N);   \
+      UPCRI_CAT(upcri_gsrc_, N).offset += (upcr_offset_t)UPCRI_CAT(upcri_go_, N); \
+      UPCRI_GASP_NOTIFY(GASP_UPC_GET, GASP_START, UPCRI_CAT(upcri_gpos_, N), !(STRICT), \
+                        (void *)&UPCRI_CAT(upcri_gv_, N), (gasp_upc_PTS_t *)&UPCRI_CAT(upcri_gsrc_, N), \
                         (size_t)sizeof(T), (const char *)(TYPESTR),            \
                         (const char *)(NAMESTR));                              \
-      upcri_gv_ = UPCRI_GET_VALUE(T, upcri_gp_, upcri_go_, UPCRI_IDENTITY,     \
+      UPCRI_CAT(upcri_gv_, N) = UPCRI_GET_VALUE(T, UPCRI_CAT(upcri_gp_, N), UPCRI_CAT(upcri_go_, N), UPCRI_IDENTITY, \
                                   STRICT);                                     \
-      UPCRI_GASP_NOTIFY(GASP_UPC_GET, GASP_END, upcri_gpos_, !(STRICT),        \
-                        (void *)&upcri_gv_, (gasp_upc_PTS_t *)&upcri_gsrc_,    \
+      UPCRI_GASP_NOTIFY(GASP_UPC_GET, GASP_END, UPCRI_CAT(upcri_gpos_, N), !(STRICT), \
+                        (void *)&UPCRI_CAT(upcri_gv_, N), (gasp_upc_PTS_t *)&UPCRI_CAT(upcri_gsrc_, N), \
                         (size_t)sizeof(T), (const char *)(TYPESTR),            \
                         (const char *)(NAMESTR));                              \
     } else {                                                                   \
-      upcri_gv_ = UPCRI_GET_VALUE(T, upcri_gp_, upcri_go_, UPCRI_IDENTITY,     \
+      UPCRI_CAT(upcri_gv_, N) = UPCRI_GET_VALUE(T, UPCRI_CAT(upcri_gp_, N), UPCRI_CAT(upcri_go_, N), UPCRI_IDENTITY, \
                                   STRICT);                                     \
     }                                                                          \
-    upcri_gv_;                                                                 \
+    UPCRI_CAT(upcri_gv_, N);                                                   \
+  })
+#define UPCRI_GASP_GET_VALUE(T, P, OFF, TOSHARED, STRICT, LOCAL_TOO, POS,      \
+                             TYPESTR, NAMESTR)                                 \
+  UPCRI_GASP_GET_VALUE_N(__COUNTER__, T, P, OFF, TOSHARED, STRICT, LOCAL_TOO, POS, \
+                             TYPESTR, NAMESTR)
+#define UPCRI_GASP_PUT_VALUE_N(N, T, P, OFF, V, TOSHARED, STRICT, LOCAL_TOO, POS, \
+                             TYPESTR, NAMESTR)                                 \
+  __extension__({                                                              \
+    upcr_shared_ptr_t UPCRI_CAT(upcri_gp_, N) = TOSHARED(P);                   \
+    ptrdiff_t UPCRI_CAT(upcri_go_, N) = (OFF);                                 \
+    T UPCRI_CAT(upcri_gv_, N) = (V);                                           \
+    if (UPCR_GASP_ACTIVE() &&                                                  \
+        ((LOCAL_TOO) || UPCRI_CAT(upcri_gp_, N).thread != (upcr_thread_t)upcri_mythread)) { \
+      upcr_srcpos_t UPCRI_CAT(upcri_gpos_, N) = (POS);                         \
+      upcr_shared_ptr_t UPCRI_CAT(upcri_gdst_, N) = UPCRI_CAT(upcri_gp_, N);   \
+      UPCRI_CAT(upcri_gdst_, N).offset += (upcr_offset_t)UPCRI_CAT(upcri_go_, N); \
+      UPCRI_GASP_NOTIFY(GASP_UPC_PUT, GASP_START, UPCRI_CAT(upcri_gpos_, N), !(STRICT), \
+                        (gasp_upc_PTS_t *)&UPCRI_CAT(upcri_gdst_, N), (void *)&UPCRI_CAT(upcri_gv_, N), \
+                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
+                        (const char *)(NAMESTR));                              \
+      (void)UPCRI_PUT_VALUE(T, UPCRI_CAT(upcri_gp_, N), UPCRI_CAT(upcri_go_, N), UPCRI_CAT(upcri_gv_, N), \
+                            UPCRI_IDENTITY, STRICT);                           \
+      UPCRI_GASP_NOTIFY(GASP_UPC_PUT, GASP_END, UPCRI_CAT(upcri_gpos_, N), !(STRICT), \
+                        (gasp_upc_PTS_t *)&UPCRI_CAT(upcri_gdst_, N), (void *)&UPCRI_CAT(upcri_gv_, N), \
+                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
+                        (const char *)(NAMESTR));                              \
+    } else {                                                                   \
+      (void)UPCRI_PUT_VALUE(T, UPCRI_CAT(upcri_gp_, N), UPCRI_CAT(upcri_go_, N), UPCRI_CAT(upcri_gv_, N), \
+                            UPCRI_IDENTITY, STRICT);                           \
+    }                                                                          \
+    UPCRI_CAT(upcri_gv_, N);                                                   \
   })
 #define UPCRI_GASP_PUT_VALUE(T, P, OFF, V, TOSHARED, STRICT, LOCAL_TOO, POS,   \
                              TYPESTR, NAMESTR)                                 \
-  __extension__({                                                              \
-    upcr_shared_ptr_t upcri_gp_ = TOSHARED(P);                                 \
-    ptrdiff_t upcri_go_ = (OFF);                                               \
-    T upcri_gv_ = (V);                                                         \
-    if (UPCR_GASP_ACTIVE() &&                                                  \
-        ((LOCAL_TOO) || upcri_gp_.thread != (upcr_thread_t)upcri_mythread)) { \
-      upcr_srcpos_t upcri_gpos_ = (POS);                                       \
-      upcr_shared_ptr_t upcri_gdst_ = upcri_gp_;                               \
-      upcri_gdst_.offset += (upcr_offset_t)upcri_go_;                          \
-      UPCRI_GASP_NOTIFY(GASP_UPC_PUT, GASP_START, upcri_gpos_, !(STRICT),      \
-                        (gasp_upc_PTS_t *)&upcri_gdst_, (void *)&upcri_gv_,    \
-                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
-                        (const char *)(NAMESTR));                              \
-      (void)UPCRI_PUT_VALUE(T, upcri_gp_, upcri_go_, upcri_gv_,                \
-                            UPCRI_IDENTITY, STRICT);                           \
-      UPCRI_GASP_NOTIFY(GASP_UPC_PUT, GASP_END, upcri_gpos_, !(STRICT),        \
-                        (gasp_upc_PTS_t *)&upcri_gdst_, (void *)&upcri_gv_,    \
-                        (size_t)sizeof(T), (const char *)(TYPESTR),            \
-                        (const char *)(NAMESTR));                              \
-    } else {                                                                   \
-      (void)UPCRI_PUT_VALUE(T, upcri_gp_, upcri_go_, upcri_gv_,                \
-                            UPCRI_IDENTITY, STRICT);                           \
-    }                                                                          \
-    upcri_gv_;                                                                 \
-  })
+  UPCRI_GASP_PUT_VALUE_N(__COUNTER__, T, P, OFF, V, TOSHARED, STRICT, LOCAL_TOO, POS, \
+                             TYPESTR, NAMESTR)
 
 /* The instrumented forms of UPCR_GET_SHARED_VALUE and friends. */
 #define UPCR_GASP_GET_SHARED_VALUE(T, P, OFF, LOCAL_TOO, POS, TYPESTR, NAME)   \
@@ -177,7 +185,7 @@ void upcri_gasp_scope_end(upcri_gasp_scope_t *scope);
           upcri_gasp_scope_begin(GASP_C_FUNC, (SIG), (POS))
 /* GASP_UPC_FORALL: { UPCR_GASP_FORALL_SCOPE(pos); <the upc_forall> } */
 #define UPCR_GASP_FORALL_SCOPE(POS)                                            \
-  upcri_gasp_scope_t upcr_gasp_forall_                                         \
+  upcri_gasp_scope_t UPCRI_CAT(upcr_gasp_forall_, __COUNTER__)                 \
       __attribute__((__cleanup__(upcri_gasp_scope_end), __unused__)) =         \
           upcri_gasp_scope_begin(GASP_UPC_FORALL, 0, (POS))
 
