@@ -47,7 +47,8 @@ else:
         config.upc_header_dir, "runtime")))
     config.substitutions.append(("%clang", config.clang))
     config.substitutions.append(("%upc_headers", config.upc_header_dir))
-    config.substitutions.append(("%cmake", config.cmake_command))
+    # %cmake_generator before %cmake, which is a prefix of it.
     config.substitutions.append(("%cmake_generator", config.cmake_generator))
+    config.substitutions.append(("%cmake", config.cmake_command))
     config.substitutions.append(("%upc_obj_root", config.upc_obj_root))
     config.substitutions.append(("%upc_src_root", config.upc_src_root))

@@ -1,0 +1,3 @@
+#include <upc.h>
+
+int good(void) { return THREADS; }
