@@ -1,10 +1,12 @@
 //===- CompilerLauncher.h - upc-instrument <cc> [cc args] -------*- C++ -*-===//
 //
-// Compiler launcher mode: each UPC input of a C compiler command line (.upc,
-// or any file after -x upc) is translated to a temporary C file, which
-// takes its place; the runtime's headers are added to the include path and,
-// when the command links, the runtime library to the link. Everything else
-// goes to the compiler unchanged.
+// Compiler launcher mode (docs/command-line.md, "Compiler launcher"): each
+// UPC input of a C compiler command line (.upc, .uph, any file after -x upc
+// or matching --upc-sources=) is translated to a temporary C file, which
+// takes its place; the runtime's headers are added to the include path,
+// dependency files are rewritten to name the UPC sources and headers, and a
+// link that involves UPC code gets the runtime library. A command without
+// UPC sources or UPC objects runs unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,13 +18,25 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace upc {
 
 struct LauncherOptions {
   UpcFrontendOptions Frontend;
   TranslateOptions Translate;
+  /// --keep-files: the translated C is kept beside the object.
   bool KeepFiles = false;
+  /// -v, --verbose: print each step (on standard error) as it runs.
   bool Verbose = false;
+  /// --dry-run: print each step (on standard output) and run nothing.
+  bool DryRun = false;
+  /// --link-runtime: link the runtime even without detected UPC code.
+  bool LinkRuntime = false;
+  /// --upc-sources=: more inputs to translate as UPC.
+  std::vector<std::string> UpcSourceGlobs;
   /// Where translated C finds upcr.h and the C versions of upc.h...
   std::string RuntimeIncludeDir;
   /// The runtime library linked into programs.
@@ -30,6 +44,9 @@ struct LauncherOptions {
   /// --tool=: the GASP tool's library and the libraries it needs, linked
   /// before the runtime (whose default GASP functions it replaces).
   std::vector<std::string> ToolLinkArgs;
+  /// How a translation step is shown by -v and --dry-run: upc-instrument
+  /// and its translation options (the input and output are appended).
+  std::vector<std::string> TranslateCommand;
 };
 
 /// Finds the GASP tool \p Name in \p LibDir (libupc-gasp-<name>.a, and the
@@ -41,6 +58,15 @@ bool findGaspTool(llvm::StringRef LibDir, llvm::StringRef Name,
 /// Runs \p Command (the compiler and its arguments); returns the exit status.
 int runCompilerLauncher(const LauncherOptions &Opts,
                         const std::vector<std::string> &Command);
+
+/// Whether the object file, archive or shared library at \p Path holds
+/// translated UPC code (a `upcri_files` section, where the runtime finds
+/// the UPC files of a program).
+bool containsUpcCode(llvm::StringRef Path);
+
+/// Prints \p Args as one POSIX shell command line.
+void printShellCommand(llvm::raw_ostream &OS,
+                       const std::vector<std::string> &Args);
 
 } // namespace upc
 

@@ -17,10 +17,12 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -68,6 +70,11 @@ struct CommandLine {
   bool LocalizeForall = true;
   bool KeepFiles = false;
   bool Verbose = false;
+  /// -v: also Clang's -v in the translator form.
+  bool ClangVerbose = false;
+  bool DryRun = false;
+  bool LinkRuntime = false;
+  std::vector<std::string> UpcSourceGlobs;
   std::string Output;
   std::optional<unsigned> StaticThreads;
   std::string ClangResourceDir;
@@ -144,6 +151,18 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
       continue;
     case OPT_verbose:
       CL.Verbose = true;
+      continue;
+    case OPT_v:
+      CL.Verbose = CL.ClangVerbose = true;
+      continue;
+    case OPT_dry_run:
+      CL.DryRun = true;
+      continue;
+    case OPT_link_runtime:
+      CL.LinkRuntime = true;
+      continue;
+    case OPT_upc_sources_EQ:
+      CL.UpcSourceGlobs.push_back(A->getValue());
       continue;
     case OPT_help:
       CL.Help = true;
@@ -283,10 +302,93 @@ bool instrumentationOptions(const CommandLine &CL,
 
 void printHelp() {
   UpcInstrumentOptTable().printHelp(
-      outs(), "upc-instrument [options] [clang options] <file.upc>...",
+      outs(),
+      "upc-instrument [options] [clang options] <file.upc>...\n"
+      "       upc-instrument [options] <cc> [cc arguments]",
       "upc-instrument - Clang-based UPC front end and GASP instrumenter\n\n"
-      "Options that are not listed here are passed to Clang (-I, -D, -std=, "
-      "-W...).");
+      "The first form translates UPC files to C; options that are not listed "
+      "here are passed to Clang (-I, -D, -std=, -W...). In the second form "
+      "(a compiler launcher) the options end at the compiler.");
+  outs() << "\nENVIRONMENT:\n"
+            "  UPC_INSTRUMENT_FLAGS  upc-instrument options, read before the "
+            "command line's\n"
+            "  UPC_INSTRUMENT=off    no GASP instrumentation: --profile, "
+            "--profile-local,\n"
+            "                        --profile-only, --exclude-functions and "
+            "--tool are ignored\n";
+}
+
+/// Whether UPC_INSTRUMENT turns instrumentation off.
+bool instrumentationDisabled() {
+  std::optional<std::string> Env = sys::Process::GetEnv("UPC_INSTRUMENT");
+  if (!Env)
+    return false;
+  StringRef V = StringRef(*Env).trim();
+  if (V.equals_insensitive("off") || V.equals_insensitive("no") ||
+      V.equals_insensitive("false") || V == "0")
+    return true;
+  if (!V.empty() && !V.equals_insensitive("on") &&
+      !V.equals_insensitive("yes") && !V.equals_insensitive("true") &&
+      V != "1")
+    errs() << ToolName << ": warning: ignoring UPC_INSTRUMENT='" << *Env
+           << "' (expected 'off' or 'on')\n";
+  return false;
+}
+
+/// The options in UPC_INSTRUMENT_FLAGS, split like a shell would; false
+/// after reporting one that is not an upc-instrument option.
+bool environmentOptions(StringSaver &Saver,
+                        SmallVectorImpl<const char *> &Argv) {
+  std::optional<std::string> Env = sys::Process::GetEnv("UPC_INSTRUMENT_FLAGS");
+  if (!Env)
+    return true;
+  cl::TokenizeGNUCommandLine(*Env, Saver, Argv);
+  UpcInstrumentOptTable Ours;
+  InputArgList Args(Argv.begin(), Argv.end());
+  unsigned Index = 0;
+  while (Index < Argv.size()) {
+    unsigned Start = Index;
+    std::unique_ptr<Arg> A = Ours.ParseOneArg(Args, Index);
+    if (!A) {
+      error(Twine("UPC_INSTRUMENT_FLAGS: argument to '") + Argv[Start] +
+            "' is missing");
+      return false;
+    }
+    unsigned ID = A->getOption().getID();
+    if (ID == OPT_INPUT || ID == OPT_UNKNOWN) {
+      error(Twine("UPC_INSTRUMENT_FLAGS: '") + Argv[Start] +
+            "' is not an upc-instrument option");
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The translator-form command equivalent to the translation steps of the
+/// launcher (shown by -v and --dry-run).
+std::vector<std::string> translateCommand(const char *Argv0,
+                                          const CommandLine &CL) {
+  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&printHelp);
+  std::vector<std::string> Cmd = {Self.empty() ? Argv0 : Self};
+  if (CL.StaticThreads)
+    Cmd.push_back("--static-threads=" + std::to_string(*CL.StaticThreads));
+  if (!CL.LineDirectives)
+    Cmd.push_back("--no-line-directives");
+  if (!CL.LocalizeForall)
+    Cmd.push_back("--no-forall-localization");
+  if (CL.Profile == upc::InstrumentationMode::Profile)
+    Cmd.push_back("--profile");
+  if (CL.Profile == upc::InstrumentationMode::ProfileLocal)
+    Cmd.push_back("--profile-local");
+  if (!CL.ProfileOnlyFile.empty())
+    Cmd.push_back("--profile-only=" + CL.ProfileOnlyFile);
+  if (!CL.ExcludeFunctionsFile.empty())
+    Cmd.push_back("--exclude-functions=" + CL.ExcludeFunctionsFile);
+  if (!CL.UpcHeaderDir.empty())
+    Cmd.push_back("--upc-include-dir=" + CL.UpcHeaderDir);
+  if (!CL.ClangResourceDir.empty())
+    Cmd.push_back("--clang-resource-dir=" + CL.ClangResourceDir);
+  return Cmd;
 }
 
 } // namespace
@@ -294,8 +396,23 @@ void printHelp() {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   CommandLine CL;
-  if (!parseCommandLine(ArrayRef<const char *>(argv + 1, argv + argc), CL))
+  // UPC_INSTRUMENT_FLAGS, then the command line.
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 32> Argv;
+  if (!environmentOptions(Saver, Argv))
     return 1;
+  Argv.append(argv + 1, argv + argc);
+  if (!parseCommandLine(Argv, CL))
+    return 1;
+  if (instrumentationDisabled()) {
+    CL.Profile = upc::InstrumentationMode::Off;
+    CL.ProfileOnlyFile.clear();
+    CL.ExcludeFunctionsFile.clear();
+    CL.Tool.clear();
+  }
+  if (CL.ClangVerbose && CL.Compiler.empty())
+    CL.ClangArgs.push_back("-v");
   if (CL.Help) {
     printHelp();
     return 0;
@@ -315,6 +432,16 @@ int main(int argc, char **argv) {
   }
   if (CL.Inputs.empty() && CL.Compiler.empty())
     return error("no input files");
+  if (CL.DryRun && CL.Compiler.empty())
+    return error("'--dry-run' shows the commands of a compiler command: use "
+                 "it with one (upc-instrument --dry-run cc ...)");
+  // UPC_INSTRUMENT_FLAGS may name a tool for the builds' links; it does
+  // not apply to translations.
+  if (!CL.Tool.empty() && CL.Compiler.empty() &&
+      llvm::none_of(ArrayRef(argv + 1, argv + argc), [](const char *A) {
+        return StringRef(A).starts_with("--tool=");
+      }))
+    CL.Tool.clear();
   if (!CL.Tool.empty() && CL.Compiler.empty())
     return error("'--tool=" + CL.Tool + "' links a GASP tool into a program: "
                  "use it with a compiler command (upc-instrument --tool=" +
@@ -354,6 +481,10 @@ int main(int argc, char **argv) {
     LOpts.Translate.Instrumentation = Instrumentation;
     LOpts.KeepFiles = CL.KeepFiles;
     LOpts.Verbose = CL.Verbose;
+    LOpts.DryRun = CL.DryRun;
+    LOpts.LinkRuntime = CL.LinkRuntime;
+    LOpts.UpcSourceGlobs = CL.UpcSourceGlobs;
+    LOpts.TranslateCommand = translateCommand(argv[0], CL);
     LOpts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
     SmallString<256> Library(Layout.RuntimeLibDir);
     sys::path::append(Library, "libupcr-pthreads.a");

@@ -59,9 +59,26 @@ def tool_EQ : Joined<["--"], "tool=">, Group<grp_instrument>,
            "programs">;
 
 def keep_files : Flag<["--"], "keep-files">, Group<grp_launcher>,
-  HelpText<"Keep the translated C files (their directory is printed)">;
+  HelpText<"Keep each translated C file beside its object: x.o or x.upc.o "
+           "gives x.upc.c (the path is printed)">;
 def verbose : Flag<["--"], "verbose">, Group<grp_launcher>,
-  HelpText<"Print the compiler command that is run">;
+  HelpText<"Print the translation steps and the compiler command (shell-"
+           "quoted, on standard error) as they run">;
+def v : Flag<["-"], "v">, Group<grp_launcher>,
+  HelpText<"Same as --verbose (before the compiler; in the translator form "
+           "it is also given to Clang)">;
+def dry_run : Flag<["--"], "dry-run">, Group<grp_launcher>,
+  HelpText<"Print the translation steps and the compiler command on standard "
+           "output and run nothing">;
+def upc_sources_EQ : Joined<["--"], "upc-sources=">, Group<grp_launcher>,
+  MetaVarName<"<glob>">,
+  HelpText<"Also translate the inputs matching <glob> as UPC (e.g. '*.c', "
+           "'*/upc/*'; repeatable). .upc and .uph inputs and inputs after "
+           "-x upc are always UPC">;
+def link_runtime : Flag<["--"], "link-runtime">, Group<grp_launcher>,
+  HelpText<"Link the runtime (and --tool) even when the link has no UPC "
+           "source and no object or archive with UPC code (libraries given "
+           "with -l are not inspected)">;
 
 def static_threads_EQ : Joined<["--"], "static-threads=">, Group<grp_upc>,
   MetaVarName<"<N>">,

@@ -5,15 +5,27 @@
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/Lowering/Lowering.h"
 
+#include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace upc {
 
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
-                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer) {
+                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
+                      std::vector<Dependency> *Dependencies) {
   bool Written = false;
   auto Handler = [&](UpcTranslationUnit &TU) {
+    if (Dependencies) {
+      const clang::SourceManager &SM = TU.Compiler.getSourceManager();
+      // A header included again (skipped by its guard) is not entered again.
+      for (const InclusionDirective &D : TU.Includes.directives())
+        if (D.File && D.Entered.isValid())
+          Dependencies->push_back(
+              {D.File->getName().str(),
+               clang::SrcMgr::isSystem(SM.getFileCharacteristic(
+                   SM.getLocForStartOfFile(D.Entered)))});
+    }
     LoweringOptions LOpts;
     LOpts.LineDirectives = Opts.LineDirectives;
     LOpts.LocalizeForall = Opts.LocalizeForall;

@@ -7,6 +7,7 @@
 #include "upc-instrument/Instrumentation/Instrumentation.h"
 
 #include <string>
+#include <vector>
 
 namespace upc {
 
@@ -17,12 +18,23 @@ struct TranslateOptions {
   InstrumentationOptions Instrumentation;
 };
 
+/// A file the translation read besides its input: a header, by the name
+/// under which it was found.
+struct Dependency {
+  std::string Path;
+  /// Found in a system header directory (left out by -MMD).
+  bool System = false;
+};
+
 /// Translates \p Input to C and writes it to \p Output ("-": standard
 /// output). Nothing is written unless the whole translation succeeds; the
-/// output appears atomically. Returns false after reporting errors.
+/// output appears atomically. Returns false after reporting errors. The
+/// headers the translation read are added to \p Dependencies, if given, in
+/// the order they were first included.
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
-                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer);
+                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
+                      std::vector<Dependency> *Dependencies = nullptr);
 
 } // namespace upc
 
