@@ -13,7 +13,7 @@ int square(int v) { return v * v; }
 
 // CHECK-LABEL: void tiny(void) {
 void tiny(void) {
-  // CHECK-NEXT: {{.*}}UPCR_GASP_GET_PSHARED_VALUE(int, upcr_p_, {{.*}}UPCR_GASP_PUT_PSHARED_VALUE(int, upcr_p_,
+  // CHECK-NEXT: {{.*}}UPCR_GASP_GET_PSHARED_VALUE(int, upcr_p_[[N:[0-9]+]], {{.*}}UPCR_GASP_PUT_PSHARED_VALUE(int, upcr_p_[[N]],
   total += 1;
 }
 

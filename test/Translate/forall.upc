@@ -16,7 +16,7 @@ void loops(void) {
   upc_forall (i = 0; i < 10; i++; i * 3) {
     // A forall in the body of another runs every iteration.
     // CHECK: for (j = 0; j < 10; j++)
-    // CHECK-NEXT: __extension__({ upcr_pshared_ptr_t upcr_p_ = upcr_add_pshared1(a, sizeof(double), j); double upcr_t_ = UPCR_GET_PSHARED_VALUE(double, upcr_p_, 0); upcr_t_ += (1); (void)UPCR_PUT_PSHARED_VALUE(double, upcr_p_, 0, upcr_t_); (void)0; });
+    // CHECK-NEXT: __extension__({ upcr_pshared_ptr_t upcr_p_[[N:[0-9]+]] = upcr_add_pshared1(a, sizeof(double), j); double upcr_t_[[N]] = UPCR_GET_PSHARED_VALUE(double, upcr_p_[[N]], 0); upcr_t_[[N]] += (1); (void)UPCR_PUT_PSHARED_VALUE(double, upcr_p_[[N]], 0, upcr_t_[[N]]); (void)0; });
     upc_forall (j = 0; j < 10; j++; j)
       a[j] += 1;
   // CHECK: } }

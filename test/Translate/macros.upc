@@ -27,7 +27,7 @@ int use(int i) {
   // expansion (printed from the AST, so N appears as 10).
   // CHECK: s += UPCR_GET_PSHARED_VALUE(int, upcr_add_pshared1(v, sizeof(int), (10 - 1)), 0);
   s += AT(v, N - 1);
-  // CHECK: (__extension__({ upcr_pshared_ptr_t upcr_p_ = upcr_add_pshared1(v, sizeof(int), (0)); int upcr_t_ = UPCR_GET_PSHARED_VALUE(int, upcr_p_, 0); upcr_t_ += (1); (void)UPCR_PUT_PSHARED_VALUE(int, upcr_p_, 0, upcr_t_); (void)0; }));
+  // CHECK: (__extension__({ upcr_pshared_ptr_t upcr_p_[[N:[0-9]+]] = upcr_add_pshared1(v, sizeof(int), (0)); int upcr_t_[[N]] = UPCR_GET_PSHARED_VALUE(int, upcr_p_[[N]], 0); upcr_t_[[N]] += (1); (void)UPCR_PUT_PSHARED_VALUE(int, upcr_p_[[N]], 0, upcr_t_[[N]]); (void)0; }));
   INC(AT(v, 0));
   // CHECK: upcr_barrier(0, UPCR_BARRIERFLAG_ANONYMOUS, UPCR_SRCPOS("{{.*}}macros.upc", [[@LINE+1]], 3));
   SYNC;

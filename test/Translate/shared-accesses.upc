@@ -21,9 +21,9 @@ void accesses(int i, shared int *p) {
   x = v + 1;
   // CHECK: UPCR_PUT_SHARED_VALUE(long, upcr_add_shared(arr, sizeof(long), f(i), 3), 0, UPCR_GET_SHARED_VALUE(long, upcr_add_shared(arr, sizeof(long), i, 3), 0));
   arr[f(i)] = arr[i];
-  // CHECK: __extension__({ upcr_shared_ptr_t upcr_p_ = upcr_add_shared(arr, sizeof(long), i, 3); long upcr_t_ = UPCR_GET_SHARED_VALUE(long, upcr_p_, 0); upcr_t_ *= (2); (void)UPCR_PUT_SHARED_VALUE(long, upcr_p_, 0, upcr_t_); (void)0; });
+  // CHECK: __extension__({ upcr_shared_ptr_t upcr_p_[[N:[0-9]+]] = upcr_add_shared(arr, sizeof(long), i, 3); long upcr_t_[[N]] = UPCR_GET_SHARED_VALUE(long, upcr_p_[[N]], 0); upcr_t_[[N]] *= (2); (void)UPCR_PUT_SHARED_VALUE(long, upcr_p_[[N]], 0, upcr_t_[[N]]); (void)0; });
   arr[i] *= 2;
-  // CHECK: v = __extension__({ upcr_pshared_ptr_t upcr_p_ = p; int upcr_t_ = UPCR_GET_PSHARED_VALUE(int, upcr_p_, 0); int upcr_o_ = upcr_t_; ++upcr_t_; (void)UPCR_PUT_PSHARED_VALUE(int, upcr_p_, 0, upcr_t_); upcr_o_; });
+  // CHECK: v = __extension__({ upcr_pshared_ptr_t upcr_p_[[N:[0-9]+]] = p; int upcr_t_[[N]] = UPCR_GET_PSHARED_VALUE(int, upcr_p_[[N]], 0); int upcr_o_[[N]] = upcr_t_[[N]]; ++upcr_t_[[N]]; (void)UPCR_PUT_PSHARED_VALUE(int, upcr_p_[[N]], 0, upcr_t_[[N]]); upcr_o_[[N]]; });
   v = (*p)++;
   // Members: the element's pointer and a byte offset.
   // CHECK: UPCR_PUT_PSHARED_VALUE(int, upcr_add_pshared1(pairs, sizeof(struct pair), i), offsetof(struct pair, a), 5);

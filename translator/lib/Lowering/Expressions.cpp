@@ -13,6 +13,7 @@
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -417,9 +418,37 @@ std::string Lowerer::readModifyWrite(const SharedLValue &L, const Expr *Use,
   // unused.
   Code += "(void)" + Calls.put(A, "upcr_t_") + "; ";
   if (isValueUnused(Use))
-    return Code + "(void)0; })";
+    return numberTemporaries(Code + "(void)0; })");
   Code += YieldOld ? "upcr_o_; })" : "upcr_t_; })";
-  return Code;
+  return numberTemporaries(Code);
+}
+
+std::string Lowerer::numberTemporaries(const std::string &Code) {
+  static const char *const Names[] = {"upcr_p_", "upcr_off_", "upcr_t_",
+                                      "upcr_o_", "upcr_a_"};
+  std::string Suffix = std::to_string(++TemporaryCounter);
+  auto IsIdentifierChar = [](char C) { return clang::isAsciiIdentifierContinue(C); };
+  std::string Result;
+  Result.reserve(Code.size() + 16);
+  for (size_t I = 0; I < Code.size();) {
+    bool Renamed = false;
+    if (I == 0 || !IsIdentifierChar(Code[I - 1])) {
+      for (llvm::StringRef Name : Names) {
+        size_t End = I + Name.size();
+        // Only the bare name: a numbered one belongs to an inner expression.
+        if (llvm::StringRef(Code).substr(I).starts_with(Name) &&
+            (End == Code.size() || !IsIdentifierChar(Code[End]))) {
+          Result += Name.str() + Suffix;
+          I = End;
+          Renamed = true;
+          break;
+        }
+      }
+    }
+    if (!Renamed)
+      Result += Code[I++];
+  }
+  return Result;
 }
 
 std::string Lowerer::updatePrivatePointer(const Expr *LHS,
@@ -610,12 +639,14 @@ void Lowerer::lowerUnary(UnaryOperator *E) {
         for (char C : Apply)
           Text += C == '@' ? std::string("upcr_o_") : std::string(1, C);
         Text += isValueUnused(E) ? "; (void)0; })" : "; upcr_o_; })";
+        Text = numberTemporaries(Text);
       } else {
         Text = "__extension__({ " + Type + " *upcr_a_ = &(" + textOf(Sub) +
                "); " + Type + " upcr_o_ = *upcr_a_; *upcr_a_ = ";
         for (char C : New)
           Text += C == '@' ? std::string("upcr_o_") : std::string(1, C);
         Text += isValueUnused(E) ? "; (void)0; })" : "; upcr_o_; })";
+        Text = numberTemporaries(Text);
       }
       setLowered(E, std::move(Text));
     }

@@ -203,6 +203,11 @@ private:
   /// a temporary named by \p Temp.
   std::string readModifyWrite(const SharedLValue &L, const clang::Expr *Use,
                               const std::string &Update, bool YieldOld);
+  /// \p Code with its temporaries (upcr_t_...) given a number of their own,
+  /// so that the statement expression of a nested read-modify-write does not
+  /// shadow them (-Wshadow).
+  std::string numberTemporaries(const std::string &Code);
+  unsigned TemporaryCounter = 0;
   /// Whether the value of \p E is discarded (an expression statement, a
   /// for-loop step, a cast to void, the left of a comma).
   bool isValueUnused(const clang::Expr *E) const;
