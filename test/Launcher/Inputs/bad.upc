@@ -1,0 +1,2 @@
+shared int x;
+int f(void) { return 1 + ; }

@@ -1,0 +1,2 @@
+/* Plain C: compiled unchanged. */
+int helper(int x) { return x + 1; }

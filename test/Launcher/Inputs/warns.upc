@@ -1,0 +1,6 @@
+#include <upc.h>
+
+int f(int x) {
+  int unused_here;
+  return x + MYTHREAD;
+}
