@@ -89,6 +89,14 @@ void UpcDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   // Clang does not map the severity of custom diagnostics (the UPC checks):
   // apply -w and -Werror here.
   bool Custom = Info.getID() >= diag::DIAG_UPPER_LIMIT;
+  if (LeaveCWarnings) {
+    if (Level == DiagnosticsEngine::Note && LeftLastWarning)
+      return;
+    LeftLastWarning = !Custom && (Level == DiagnosticsEngine::Warning ||
+                                  Level == DiagnosticsEngine::Remark);
+    if (LeftLastWarning)
+      return;
+  }
   bool Upgraded = false;
   if (Custom && Level == DiagnosticsEngine::Warning) {
     if (Info.getDiags()->getIgnoreAllWarnings())

@@ -637,6 +637,7 @@ int runCompilerLauncher(const LauncherOptions &Opts,
   // gcc's warning options that Clang does not know are not errors here.
   Frontend.ClangArgs.push_back("-Wno-unknown-warning-option");
   UpcDiagnosticPrinter Printer(errs(), "upc-instrument");
+  Printer.leaveCWarningsToCompiler();
   StringSet<> SourceDirs;
   for (size_t K = 0; K < Info.UpcInputs.size(); ++K) {
     UpcInput &In = Info.UpcInputs[K];

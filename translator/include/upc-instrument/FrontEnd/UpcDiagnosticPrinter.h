@@ -55,6 +55,12 @@ public:
   /// lines are consequences and are not shown.
   void setSyntaxErrorID(unsigned ID) { SyntaxErrorID = ID; }
 
+  /// Leaves Clang's own warnings (and their notes) to the C compiler that
+  /// compiles the translation with the same options: only the UPC
+  /// diagnostics and errors are shown (the compiler launcher). Otherwise
+  /// every warning would be reported twice.
+  void leaveCWarningsToCompiler() { LeaveCWarnings = true; }
+
   /// Prints everything held so far.
   void flush();
 
@@ -74,6 +80,9 @@ public:
   void printSummary();
 
 private:
+  bool LeaveCWarnings = false;
+  /// The last warning was left to the compiler: so are its notes.
+  bool LeftLastWarning = false;
   struct Held {
     clang::StoredDiagnostic Diag;
     std::string Flag;
