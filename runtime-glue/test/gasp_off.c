@@ -77,8 +77,11 @@ unsigned int gasp_create_event(gasp_context_t context, const char *name,
 
 static int scoped(void) {
   UPCR_GASP_FUNCTION_SCOPE("int scoped(void)", AT(10));
-  UPCR_GASP_FORALL_SCOPE(AT(11));
-  return upcr_gasp_forall_.active + upcr_gasp_function_.active;
+  {
+    /* Its variable has a generated name: only the function's is read. */
+    UPCR_GASP_FORALL_SCOPE(AT(11));
+  }
+  return upcr_gasp_function_.active;
 }
 
 static void entry_points(int me, int T) {

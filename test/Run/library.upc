@@ -39,8 +39,15 @@ int main(void) {
     upc_lock_t *mine = upc_global_lock_alloc();
     upc_lock_t *all = upc_all_lock_alloc();
     upc_lock(mine);
-    CHECK(upc_lock_attempt(all));
-    upc_unlock(all);
+    /* One thread at a time: attempts of several threads at once on the
+     * same lock succeed for one of them only. */
+    for (i = 0; i < THREADS; i++) {
+      if (i == MYTHREAD) {
+        CHECK(upc_lock_attempt(all));
+        upc_unlock(all);
+      }
+      upc_barrier;
+    }
     upc_unlock(mine);
     upc_lock_free(mine);
     upc_barrier;
