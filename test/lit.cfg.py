@@ -23,16 +23,26 @@ else:
     config.test_source_root = os.path.dirname(__file__)
     # Runs with another C compiler (--param cc=...) get their own output
     # directory: CTest runs them at the same time.
+    # The same for runs with another runtime backend (--param backend=mpi).
+    backend = lit_config.params.get("backend", "pthreads")
     config.test_exec_root = os.path.join(
         config.upc_obj_root, "test",
         *(["cc-" + lit_config.params["cc"]] if "cc" in lit_config.params
-          else []))
+          else []),
+        *(["backend-" + backend] if backend != "pthreads" else []))
 
     llvm_config.use_default_substitutions()
     # RUN lines that start with `not` need it on PATH.
     llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
     llvm_config.with_environment("PATH", config.upc_tools_dir, append_path=True)
     llvm_config.with_system_environment(["HOME", "TMPDIR"])
+    # Every launcher command links the chosen backend (the translated C is
+    # the same for all); programs run through %upcrun, which starts MPI
+    # programs with mpirun.
+    config.available_features.add("backend-" + backend)
+    if backend != "pthreads":
+        config.environment["UPC_INSTRUMENT_FLAGS"] = "--backend=" + backend
+    llvm_config.with_system_environment(["UPC_MPIRUN"])
 
     upc_instrument = os.path.join(config.upc_tools_dir, "upc-instrument")
     config.substitutions.append(("%upc-instrument", upc_instrument))

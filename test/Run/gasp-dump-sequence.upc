@@ -4,7 +4,7 @@
 // constructs.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %upc-instrument --profile --tool=dump %cc -O1 -Wall -Werror %s -o %t/prog
-// RUN: env GASP_DUMPFILE=%t/dump.% UPC_THREADS=2 %t/prog
+// RUN: env GASP_DUMPFILE=%t/dump.% %upcrun -n 2 %t/prog
 // RUN: python3 %S/Inputs/check_gasp_nesting.py %t/dump.0 %t/dump.1 | FileCheck %s --check-prefix=NEST
 // RUN: FileCheck %s --check-prefixes=CHECK,T1 < %t/dump.1
 // RUN: FileCheck %s --check-prefixes=CHECK,T0 < %t/dump.0

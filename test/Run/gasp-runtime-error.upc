@@ -3,7 +3,7 @@
 // GASP_UPC_NONCOLLECTIVE_EXIT at the error's position and writes its output.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %upc-instrument --profile --tool=dump %cc %s -o %t/prog
-// RUN: env GASP_DUMPFILE=%t/dump.% UPC_THREADS=2 not %t/prog 2> %t/err
+// RUN: env GASP_DUMPFILE=%t/dump.% not %upcrun -n 2 %t/prog 2> %t/err
 // RUN: FileCheck %s --check-prefix=ERR < %t/err
 // RUN: cat %t/dump.0 %t/dump.1 | FileCheck %s
 // ERR: gasp-runtime-error.upc:[[@LINE+4]]:3: error: {{.*}}barrier

@@ -134,8 +134,11 @@ std::string Assembler::prologue() const {
   else
     P += "#define __UPC_DYNAMIC_THREADS__ 1\n";
   if (Opts.AllSegmentsAddressable)
-    P += "/* pthreads backend: every thread's shared memory is addressable. */\n"
-         "#define UPCR_ALL_SEGMENTS_ADDRESSABLE 1\n";
+    P += "/* Every thread addresses all shared memory (pthreads, MPI on one node),\n"
+         "   unless compiled for remote access (upc-instrument --backend=mpi). */\n"
+         "#ifndef UPCR_REMOTE_ACCESS\n"
+         "#define UPCR_ALL_SEGMENTS_ADDRESSABLE 1\n"
+         "#endif\n";
   if (Unit.Instrumented)
     P += "/* GASP instrumentation: the instrumented runtime entry points. */\n"
          "#define UPCR_GASP_INSTRUMENTED 1\n";

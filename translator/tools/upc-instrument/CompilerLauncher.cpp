@@ -308,39 +308,75 @@ bool containsUpcCode(StringRef Path) {
   return Found;
 }
 
-bool findGaspTool(StringRef LibDir, StringRef Name,
-                  std::vector<std::string> &LinkArgs) {
-  SmallString<256> Library(LibDir);
-  sys::path::append(Library, "libupc-gasp-" + Name + ".a");
-  if (!sys::fs::exists(Library)) {
+namespace {
+
+/// A library of \p LibDir named <LibPrefix><Name>.a and the link arguments
+/// listed one per line in <Name's list file> beside it (<ListPrefix><Name>
+/// .libs, optional). Reports an unknown \p Name with the ones available.
+bool findLinkComponent(StringRef LibDir, StringRef LibPrefix,
+                       StringRef ListPrefix, StringRef What, StringRef Name,
+                       std::string &Library, std::vector<std::string> &Extra) {
+  SmallString<256> Path(LibDir);
+  sys::path::append(Path, LibPrefix + Name + ".a");
+  if (!sys::fs::exists(Path)) {
     std::vector<std::string> Known;
     std::error_code EC;
     for (sys::fs::directory_iterator It(LibDir, EC), End; It != End && !EC;
          It.increment(EC)) {
       StringRef File = sys::path::filename(It->path());
-      if (File.consume_front("libupc-gasp-") && File.consume_back(".a"))
+      if (File.consume_front(LibPrefix) && File.consume_back(".a"))
         Known.push_back(File.str());
     }
     llvm::sort(Known);
     std::string List;
     for (const std::string &K : Known)
       List += (List.empty() ? "" : ", ") + K;
-    error("unknown GASP tool '" + Name.str() + "'" +
-          (List.empty() ? std::string("; no tools are installed in '") +
-                              LibDir.str() + "'"
+    error("unknown " + What.str() + " '" + Name.str() + "'" +
+          (List.empty() ? "; none is installed in '" + LibDir.str() + "'"
                         : "; available: " + List));
     return false;
   }
-  LinkArgs.push_back(std::string(Library));
-  SmallString<256> Extra(LibDir);
-  sys::path::append(Extra, "upc-gasp-" + Name + ".libs");
+  Library = std::string(Path);
+  SmallString<256> ListFile(LibDir);
+  sys::path::append(ListFile, ListPrefix + Name + ".libs");
   if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-          MemoryBuffer::getFile(Extra, /*IsText=*/true)) {
+          MemoryBuffer::getFile(ListFile, /*IsText=*/true)) {
     SmallVector<StringRef, 8> Lines;
     (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
     for (StringRef L : Lines)
       if (!L.trim().empty())
-        LinkArgs.push_back(L.trim().str());
+        Extra.push_back(L.trim().str());
+  }
+  return true;
+}
+
+} // namespace
+
+bool findGaspTool(StringRef LibDir, StringRef Name,
+                  std::vector<std::string> &LinkArgs) {
+  std::string Library;
+  std::vector<std::string> Extra;
+  if (!findLinkComponent(LibDir, "libupc-gasp-", "upc-gasp-", "GASP tool",
+                         Name, Library, Extra))
+    return false;
+  LinkArgs.push_back(Library);
+  LinkArgs.insert(LinkArgs.end(), Extra.begin(), Extra.end());
+  return true;
+}
+
+bool findBackend(StringRef LibDir, StringRef Name, LauncherOptions &Opts) {
+  std::vector<std::string> Extra;
+  if (!findLinkComponent(LibDir, "libupcr-", "upcr-", "backend", Name,
+                         Opts.RuntimeLibrary, Extra))
+    return false;
+  if (Name == "pthreads") {
+    Opts.BackendLinkArgs = {"-lpthread"};
+    Opts.BackendCompileArgs.clear();
+  } else {
+    // A backend whose threads may not address each other's memory: the
+    // translated C keeps its remote paths (upcr.h, UPCR_REMOTE_ACCESS).
+    Opts.BackendLinkArgs = Extra;
+    Opts.BackendCompileArgs = {"-DUPCR_REMOTE_ACCESS"};
   }
   return true;
 }
@@ -590,7 +626,8 @@ int runCompilerLauncher(const LauncherOptions &Opts,
     }
     Args.insert(Args.end(), Opts.ToolLinkArgs.begin(), Opts.ToolLinkArgs.end());
     Args.push_back(Opts.RuntimeLibrary);
-    Args.push_back("-lpthread");
+    Args.insert(Args.end(), Opts.BackendLinkArgs.begin(),
+                Opts.BackendLinkArgs.end());
   };
 
   // No UPC source: configure probes, C files, links of C programs run
@@ -703,6 +740,8 @@ int runCompilerLauncher(const LauncherOptions &Opts,
     Extra.push_back("-iquote" + D);
   Extra.push_back("-I" + Opts.RuntimeIncludeDir);
   Extra.push_back("-I" + Opts.Frontend.UpcHeaderDir);
+  Extra.insert(Extra.end(), Opts.BackendCompileArgs.begin(),
+               Opts.BackendCompileArgs.end());
   Args.insert(Args.begin() + 1, Extra.begin(), Extra.end());
   if (UpcLink)
     AddLinkArgs();

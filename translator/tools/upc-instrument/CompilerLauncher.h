@@ -39,8 +39,11 @@ struct LauncherOptions {
   std::vector<std::string> UpcSourceGlobs;
   /// Where translated C finds upcr.h and the C versions of upc.h...
   std::string RuntimeIncludeDir;
-  /// The runtime library linked into programs.
+  /// The runtime library linked into programs (the backend's), the
+  /// libraries it needs after it, and what compiling UPC code for it takes.
   std::string RuntimeLibrary;
+  std::vector<std::string> BackendLinkArgs = {"-lpthread"};
+  std::vector<std::string> BackendCompileArgs;
   /// --tool=: the GASP tool's library and the libraries it needs, linked
   /// before the runtime (whose default GASP functions it replaces).
   std::vector<std::string> ToolLinkArgs;
@@ -54,6 +57,12 @@ struct LauncherOptions {
 /// reporting an unknown tool with the ones available.
 bool findGaspTool(llvm::StringRef LibDir, llvm::StringRef Name,
                   std::vector<std::string> &LinkArgs);
+
+/// Finds the runtime of the backend \p Name in \p LibDir
+/// (libupcr-<name>.a, and the link arguments listed in upcr-<name>.libs);
+/// false after reporting an unknown backend with the ones available.
+bool findBackend(llvm::StringRef LibDir, llvm::StringRef Name,
+                 LauncherOptions &Opts);
 
 /// Runs \p Command (the compiler and its arguments); returns the exit status.
 int runCompilerLauncher(const LauncherOptions &Opts,

@@ -83,6 +83,7 @@ struct CommandLine {
   std::string ProfileOnlyFile;
   std::string ExcludeFunctionsFile;
   std::string Tool;
+  std::string Backend = "pthreads";
   std::vector<std::string> ClangArgs;
   std::vector<std::string> Inputs;
   /// Launcher mode: the compiler and its arguments.
@@ -185,6 +186,9 @@ bool parseCommandLine(ArrayRef<const char *> Argv, CommandLine &CL) {
       continue;
     case OPT_print_gasp_events:
       CL.PrintGaspEvents = true;
+      continue;
+    case OPT_backend_EQ:
+      CL.Backend = A->getValue();
       continue;
     case OPT_tool_EQ:
       CL.Tool = A->getValue();
@@ -486,12 +490,8 @@ int main(int argc, char **argv) {
     LOpts.UpcSourceGlobs = CL.UpcSourceGlobs;
     LOpts.TranslateCommand = translateCommand(argv[0], CL);
     LOpts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
-    SmallString<256> Library(Layout.RuntimeLibDir);
-    sys::path::append(Library, "libupcr-pthreads.a");
-    LOpts.RuntimeLibrary = std::string(Library);
-    if (!sys::fs::exists(LOpts.RuntimeLibrary))
-      return error("the UPC runtime library is missing: '" +
-                   LOpts.RuntimeLibrary + "'");
+    if (!upc::findBackend(Layout.RuntimeLibDir, CL.Backend, LOpts))
+      return 1;
     if (!CL.Tool.empty() &&
         !upc::findGaspTool(Layout.RuntimeLibDir, CL.Tool, LOpts.ToolLinkArgs))
       return 1;

@@ -58,6 +58,11 @@ def tool_EQ : Joined<["--"], "tool=">, Group<grp_instrument>,
   HelpText<"Launcher: link the GASP tool <name> (dump, profile, trace) into "
            "programs">;
 
+def backend_EQ : Joined<["--"], "backend=">, Group<grp_launcher>,
+  MetaVarName<"<name>">,
+  HelpText<"Runtime backend linked into programs: pthreads (default: UPC "
+           "threads as threads of one process) or mpi (one Open MPI process "
+           "per UPC thread; run with upcrun or mpirun)">;
 def keep_files : Flag<["--"], "keep-files">, Group<grp_launcher>,
   HelpText<"Keep each translated C file beside its object: x.o or x.upc.o "
            "gives x.upc.c (the path is printed)">;
