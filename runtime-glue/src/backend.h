@@ -1,12 +1,13 @@
 /*
  * backend.h - what the backend-independent core (src/core) needs from a
- * communication backend. Two backends are meant to implement it:
+ * communication backend. Two backends implement it:
  *
  *   pthreads (src/pthreads): every UPC thread is a POSIX thread of one
  *     process; every segment is directly addressable by every thread.
- *   MPI (planned): every UPC thread is one MPI process (rank = thread); a
- *     segment is an MPI-3 window; only the process's own segment (and those of
- *     same-node ranks, through MPI_Win_allocate_shared) is addressable.
+ *   MPI (src/mpi): every UPC thread is one MPI process (rank = thread); the
+ *     segments form one MPI-3 window; only the process's own segment (and
+ *     those of same-node ranks, through MPI_Win_allocate_shared) is
+ *     addressable.
  *
  * Addresses are (thread, offset) pairs: the byte offset in the owner's
  * segment. upcri_segment_base[t] (upcr.h) is non-NULL for each segment the
@@ -15,10 +16,12 @@
  * for the others.
  *
  * Completion: when upcrb_put returns, its source buffer may be reused, but
- * the data may reach the target later (an MPI backend issues MPI_Put and
- * MPI_Win_flush_local); upcrb_fence completes every put the calling thread
- * issued and orders it before the thread's later accesses. upcrb_get returns
- * only when the data has arrived. Atomics are complete on return.
+ * the data may reach the target later (the MPI backend issues MPI_Put and
+ * MPI_Win_flush_local); a later get, put or atomic of the same thread on
+ * the same segment still sees it (program order); upcrb_fence completes
+ * every put the calling thread issued and orders it before the thread's
+ * later accesses. upcrb_get returns only when the data has arrived. Atomics
+ * are complete on return.
  *
  * Atomics: only fetch-and-op style operations (fetch-add, swap, fetch), which
  * MPI_Fetch_and_op provides; no compare-and-swap, because
@@ -26,16 +29,13 @@
  * one-sided component (see shared notes/platform.md).
  *
  * Dynamic allocation: the core's heap bookkeeping (core/heap.c) lives in
- * process memory and is guarded by upcrb_heap_lock/unlock. On pthreads that
- * is one process-wide mutex. An MPI backend cannot share that memory; there
- * the symmetric part of the bookkeeping (used by upc_global_alloc and
- * upc_all_alloc) would live with thread 0: a single-threaded allocation
- * server (thread 0 serving requests from MPI_Irecv while it polls, or a
- * passive-target MPI_Win_lock on an allocator window in rank 0 that holds the
- * free lists), and each thread's local bookkeeping would stay in its own
- * process, with the symmetric top published through a fetch-and-op word so
- * that local allocations can check against it. The core's heap.c keeps these
- * two kinds of state apart for that reason.
+ * process memory and is guarded by upcrb_heap_lock/unlock, which lock it
+ * for the whole program. On pthreads that is one process-wide mutex and the
+ * memory is shared. The MPI backend keeps the published copy of the
+ * bookkeeping (a packed image with a version number) in an allocator window
+ * on rank 0, locked with an exclusive MPI_Win_lock: upcrb_heap_lock hands
+ * heap.c the newest image when another process changed it, and heap.c
+ * passes its changed image to upcrb_heap_unlock.
  */
 #ifndef UPCR_BACKEND_H
 #define UPCR_BACKEND_H
@@ -154,7 +154,35 @@ void upcrb_barrier_wait(upcrb_tally_t *tally);
  * Dynamic allocation bookkeeping guard (see the note at the top).
  * ------------------------------------------------------------------------ */
 
-void upcrb_heap_lock(void);
-void upcrb_heap_unlock(void);
+/* Locks the heap bookkeeping for the whole program. Returns NULL when the
+ * calling process's copy is current (always on pthreads), else the newest
+ * image another process published (*size bytes, valid until unlock), which
+ * the caller loads. */
+const void *upcrb_heap_lock(size_t *size);
+/* Nonzero when the bookkeeping is copied between processes: the caller then
+ * passes every changed state to upcrb_heap_unlock as an image. */
+int upcrb_heap_distributed(void);
+/* Unlocks, publishing image (size bytes) if non-NULL. Returns nonzero,
+ * publishing nothing, if the image is larger than upcrb_heap_capacity(). */
+int upcrb_heap_unlock(const void *image, size_t size);
+/* The largest image upcrb_heap_unlock accepts (SIZE_MAX on pthreads). */
+size_t upcrb_heap_capacity(void);
+
+/* ------------------------------------------------------------------------
+ * Errors and non-collective exits
+ * ------------------------------------------------------------------------ */
+
+/* The calling thread has a runtime error to report. Returns nonzero if it
+ * is the first of the program (it reports and ends the program); the
+ * others wait for that end. Several processes may detect one error at once
+ * (a barrier mismatch); only one message is printed. */
+int upcrb_claim_error(void);
+
+/* The calling thread is about to end the whole program through exit()
+ * without the exit barrier (upc_global_exit or an error in an instrumented
+ * program, so that a tool's atexit handlers run): the MPI backend then ends
+ * the other processes with that status instead of reporting a thread that
+ * exited early. */
+void upcrb_noncollective_exit(void);
 
 #endif /* UPCR_BACKEND_H */

@@ -34,13 +34,29 @@ static void free_blocks(upcr_shared_ptr_t p) {
 }
 
 /* The block of thread t in an array of blocks of `bytes` from p. */
-static unsigned char *block_of(upcr_shared_ptr_t p, size_t bytes, int t) {
+static upcr_shared_ptr_t block_ptr(upcr_shared_ptr_t p, size_t bytes, int t) {
   int k = (t - (int)p.thread + T) % T;
   upcr_shared_ptr_t b = p;
   b.phase = 0;
   b = upcr_add_shared(b, bytes, k, 1);
   CHECK_EQ(b.thread, t);
-  return upcr_shared_to_local(b);
+  return b;
+}
+
+/* The calling thread's own block, through a local pointer. */
+static unsigned char *block_of(upcr_shared_ptr_t p, size_t bytes, int t) {
+  return upcr_shared_to_local(block_ptr(p, bytes, t));
+}
+
+/* Byte i of thread t's block, read with a get (any thread's memory, also
+ * where it is not addressable, as over MPI). */
+static unsigned char byte_of(upcr_shared_ptr_t p, size_t bytes, int t,
+                             size_t i) {
+  upcr_shared_ptr_t b = block_ptr(p, bytes, t);
+  b.offset += i;
+  unsigned char c;
+  upcr_memget(&c, b, 1, HERE);
+  return c;
 }
 
 static void fill_my_block(upcr_shared_ptr_t p, size_t bytes, int kind) {
@@ -81,7 +97,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     after(flags);
     for (int t = 0; t < T; ++t)
       for (size_t i = 0; i < nb; ++i)
-        CHECK_EQ(block_of(dst, nb, t)[i], val(1, ss, i));
+        CHECK_EQ(byte_of(dst, nb, t, i), val(1, ss, i));
     test_barrier();
     free_blocks(dst);
     free_blocks(src);
@@ -97,7 +113,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     after(flags);
     for (int t = 0; t < T; ++t)
       for (size_t i = 0; i < nb; ++i)
-        CHECK_EQ(block_of(dst, nb, t)[i], val(2, ss, (size_t)t * nb + i));
+        CHECK_EQ(byte_of(dst, nb, t, i), val(2, ss, (size_t)t * nb + i));
     test_barrier();
     free_blocks(dst);
     free_blocks(src);
@@ -113,7 +129,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     after(flags);
     for (int t = 0; t < T; ++t)
       for (size_t i = 0; i < nb; ++i)
-        CHECK_EQ(block_of(dst, row, ds)[(size_t)t * nb + i], val(3, t, i));
+        CHECK_EQ(byte_of(dst, row, ds, (size_t)t * nb + i), val(3, t, i));
     test_barrier();
     free_blocks(dst);
     free_blocks(src);
@@ -130,7 +146,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     for (int d = 0; d < T; ++d)
       for (int t = 0; t < T; ++t)
         for (size_t i = 0; i < nb; ++i)
-          CHECK_EQ(block_of(dst, row, d)[(size_t)t * nb + i], val(4, t, i));
+          CHECK_EQ(byte_of(dst, row, d, (size_t)t * nb + i), val(4, t, i));
     test_barrier();
     free_blocks(dst);
     free_blocks(src);
@@ -147,7 +163,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     for (int i = 0; i < T; ++i)
       for (int j = 0; j < T; ++j)
         for (size_t k = 0; k < nb; ++k)
-          CHECK_EQ(block_of(dst, row, i)[(size_t)j * nb + k],
+          CHECK_EQ(byte_of(dst, row, i, (size_t)j * nb + k),
                    val(5, j, (size_t)i * nb + k));
     test_barrier();
     free_blocks(dst);
@@ -173,7 +189,7 @@ static void run(size_t nb, int ds, int ss, int flags) {
     for (int i = 0; i < T; ++i) {
       int target = T % 3 == 0 ? (i + 1) % T : (i * 3 + 1) % T;
       for (size_t k = 0; k < nb; ++k)
-        CHECK_EQ(block_of(dst, nb, target)[k], val(6, i, k));
+        CHECK_EQ(byte_of(dst, nb, target, k), val(6, i, k));
     }
     test_barrier();
     free_blocks(dst);

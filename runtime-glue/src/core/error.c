@@ -49,8 +49,9 @@ static atomic_int upcri_error_started;
 static UPCR_NORETURN void report(const char *prefix, upcr_srcpos_t pos,
                                  const char *fmt, va_list ap) {
   /* Several threads may fail at once (a barrier mismatch is seen by all):
-   * the first one reports and ends the process, the others wait for that. */
-  if (atomic_exchange(&upcri_error_started, 1)) {
+   * the first one reports and ends the program, the others wait for that
+   * (the backend picks the first across processes). */
+  if (atomic_exchange(&upcri_error_started, 1) || !upcrb_claim_error()) {
     for (;;)
       pause();
   }

@@ -17,8 +17,10 @@
  *
  * The bookkeeping lives in process memory, outside the segments, so that no
  * stray store into shared data corrupts it and upc_free can tell exactly
- * which pointers an allocator returned. backend.h explains how an MPI
- * backend would place it.
+ * which pointers an allocator returned. When several processes share the
+ * heap (the MPI backend), each keeps a copy: under the heap lock a process
+ * loads the newest packed image if another one changed it, and publishes
+ * its own image after a change (backend.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,15 +59,21 @@ void upcri_heap_init(uint64_t base, uint64_t size) {
     local_bottom[t] = heap_end;
 }
 
+static void region_reserve(region_t *r, size_t n) {
+  if (n <= r->cap)
+    return;
+  size_t cap = r->cap ? r->cap : 16;
+  while (cap < n)
+    cap *= 2;
+  extent_t *v = realloc(r->v, cap * sizeof *v);
+  if (!v)
+    upcri_fatal("out of memory in the shared heap's bookkeeping");
+  r->v = v;
+  r->cap = cap;
+}
+
 static void region_insert(region_t *r, size_t at, extent_t e) {
-  if (r->n == r->cap) {
-    size_t cap = r->cap ? r->cap * 2 : 16;
-    extent_t *v = realloc(r->v, cap * sizeof *v);
-    if (!v)
-      upcri_fatal("out of memory in the shared heap's bookkeeping");
-    r->v = v;
-    r->cap = cap;
-  }
+  region_reserve(r, r->n + 1);
   memmove(&r->v[at + 1], &r->v[at], (r->n - at) * sizeof *r->v);
   r->v[at] = e;
   ++r->n;
@@ -181,6 +189,100 @@ static uint64_t local_available(int t) {
   return f > gap ? f : gap;
 }
 
+/* ------------------------------------------------------------------------
+ * The packed image of the bookkeeping (processes that share the heap):
+ * sym_top, the symmetric region, then each thread's local_bottom and
+ * region; a region is its extent count, then (offset, size, flags) per
+ * extent; all 64-bit words.
+ * ------------------------------------------------------------------------ */
+
+static uint64_t *image;
+static size_t image_cap; /* in words */
+
+static size_t pack_region(uint64_t *w, const region_t *r) {
+  size_t k = 0;
+  w[k++] = r->n;
+  for (size_t i = 0; i < r->n; ++i) {
+    w[k++] = r->v[i].offset;
+    w[k++] = r->v[i].size;
+    w[k++] = (uint64_t)r->v[i].used | (uint64_t)r->v[i].lock << 1;
+  }
+  return k;
+}
+
+/* Returns the image's size in bytes. */
+static size_t pack_image(void) {
+  size_t words = 1 + 1 + 3 * sym.n;
+  for (int t = 0; t < upcri_threads; ++t)
+    words += 2 + 3 * local[t].n;
+  if (words > image_cap) {
+    uint64_t *p = realloc(image, words * sizeof *image);
+    if (!p)
+      upcri_fatal("out of memory in the shared heap's bookkeeping");
+    image = p;
+    image_cap = words;
+  }
+  size_t k = 0;
+  image[k++] = sym_top;
+  k += pack_region(&image[k], &sym);
+  for (int t = 0; t < upcri_threads; ++t) {
+    image[k++] = local_bottom[t];
+    k += pack_region(&image[k], &local[t]);
+  }
+  return k * sizeof *image;
+}
+
+static size_t unpack_region(const uint64_t *w, region_t *r) {
+  size_t k = 0, n = (size_t)w[k++];
+  region_reserve(r, n);
+  r->n = n;
+  for (size_t i = 0; i < n; ++i) {
+    r->v[i].offset = w[k++];
+    r->v[i].size = w[k++];
+    r->v[i].used = (unsigned char)(w[k] & 1);
+    r->v[i].lock = (unsigned char)(w[k++] >> 1 & 1);
+  }
+  return k;
+}
+
+static void unpack_image(const void *bytes) {
+  const uint64_t *w = bytes;
+  size_t k = 0;
+  sym_top = w[k++];
+  k += unpack_region(&w[k], &sym);
+  for (int t = 0; t < upcri_threads; ++t) {
+    local_bottom[t] = w[k++];
+    k += unpack_region(&w[k], &local[t]);
+  }
+}
+
+/* Takes the heap lock with a current copy of the bookkeeping. */
+static void heap_enter(void) {
+  size_t size;
+  const void *newest = upcrb_heap_lock(&size);
+  if (newest)
+    unpack_image(newest);
+}
+
+/* Releases it; changed: the bookkeeping was modified. Fails (with the lock
+ * released) when the image is too large for the backend. */
+static void heap_leave(int changed, const char *call, upcr_srcpos_t pos) {
+  if (!changed || !upcrb_heap_distributed()) {
+    upcrb_heap_unlock(NULL, 0);
+    return;
+  }
+  size_t size = pack_image();
+  if (upcrb_heap_unlock(image, size) != 0) {
+    char need[64], cap[64];
+    upcri_format_size(need, sizeof need, size);
+    upcri_format_size(cap, sizeof cap, upcrb_heap_capacity());
+    upcri_error(pos, "%s: too many shared heap allocations: their "
+                     "bookkeeping needs %s, more than the %s "
+                     "UPC_MPI_HEAP_BOOKKEEPING allows",
+                call, need, cap);
+  }
+}
+
 static uint64_t round_size(uint64_t n) {
   return (n + UPCRI_HEAP_ALIGN - 1) / UPCRI_HEAP_ALIGN * UPCRI_HEAP_ALIGN;
 }
@@ -218,10 +320,10 @@ static upcr_shared_ptr_t symmetric_alloc(size_t nblocks, size_t nbytes,
       per_thread > UINT64_MAX - UPCRI_HEAP_ALIGN)
     upcri_error(pos, "%s: the requested size overflows", call);
   uint64_t size = round_size(per_thread);
-  upcrb_heap_lock();
+  heap_enter();
   uint64_t off = sym_alloc(size);
   uint64_t avail = off ? 0 : sym_available();
-  upcrb_heap_unlock();
+  heap_leave(off != 0, call, pos);
   if (!off)
     exhausted(pos, call, "per thread", size, avail);
   upcr_shared_ptr_t p = {off, 0, 0};
@@ -236,10 +338,10 @@ static upcr_shared_ptr_t thread_alloc(size_t nbytes, int lock,
     upcri_error(pos, "%s: the requested size overflows", call);
   int me = upcri_mythread;
   uint64_t size = round_size(nbytes);
-  upcrb_heap_lock();
+  heap_enter();
   uint64_t off = local_alloc(me, size, lock);
   uint64_t avail = off ? 0 : local_available(me);
-  upcrb_heap_unlock();
+  heap_leave(off != 0, call, pos);
   if (!off) {
     char where[48];
     snprintf(where, sizeof where, "on thread %d", me);
@@ -256,7 +358,7 @@ static void free_pointer(upcr_shared_ptr_t ptr, int lock, const char *what,
   if (upcr_isnull_shared(ptr))
     return;
   const char *problem = NULL;
-  upcrb_heap_lock();
+  heap_enter();
   if ((int)ptr.thread >= upcri_threads) {
     problem = "has affinity to no thread";
   } else if (ptr.offset >= heap_base && ptr.offset < sym_top) {
@@ -293,7 +395,7 @@ static void free_pointer(upcr_shared_ptr_t ptr, int lock, const char *what,
   } else {
     problem = "was not returned by an allocator";
   }
-  upcrb_heap_unlock();
+  heap_leave(problem == NULL, what, pos);
   if (problem)
     upcri_error(pos, "%s: the pointer (thread %u, offset %llu, phase %u) %s",
                 what, (unsigned)ptr.thread, (unsigned long long)ptr.offset,

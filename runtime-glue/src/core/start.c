@@ -241,6 +241,14 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
   int first = 0, count = 0;
   upcrb_init(&user_argc, &user_argv, threads, &first, &count);
   upcri_mythread = first;
+  /* A backend that decides the thread count itself (MPI: the number of
+   * processes) may differ from the static THREADS. */
+  const char *sfile;
+  int s = static_threads(&sfile);
+  if (s && upcri_threads != s)
+    upcri_fatal("%s was translated for %d threads (static THREADS), but the "
+                "program runs with %d; run it with %d",
+                sfile, s, upcri_threads, s);
   if (gasp_instrumented())
     upcri_gasp_setup(user_argc, first, count);
 

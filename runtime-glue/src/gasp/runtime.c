@@ -113,5 +113,6 @@ void upcri_gasp_global_exit(int status) {
   }
   fflush(stdout);
   fflush(stderr);
+  upcrb_noncollective_exit();
   exit(status);
 }

@@ -295,5 +295,27 @@ void upcrb_barrier_wait(upcrb_tally_t *tally) {
 
 static pthread_mutex_t heap_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-void upcrb_heap_lock(void) { pthread_mutex_lock(&heap_mutex); }
-void upcrb_heap_unlock(void) { pthread_mutex_unlock(&heap_mutex); }
+/* The bookkeeping is process memory, shared by every UPC thread: no image
+ * is ever passed. */
+const void *upcrb_heap_lock(size_t *size) {
+  pthread_mutex_lock(&heap_mutex);
+  *size = 0;
+  return NULL;
+}
+
+int upcrb_heap_distributed(void) { return 0; }
+
+int upcrb_heap_unlock(const void *image, size_t size) {
+  (void)image;
+  (void)size;
+  pthread_mutex_unlock(&heap_mutex);
+  return 0;
+}
+
+size_t upcrb_heap_capacity(void) { return SIZE_MAX; }
+
+/* error.c's own flag already picks the first thread of the process. */
+int upcrb_claim_error(void) { return 1; }
+
+/* exit() ends every thread of the process. */
+void upcrb_noncollective_exit(void) {}

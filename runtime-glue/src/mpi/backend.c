@@ -1,0 +1,584 @@
+/*
+ * backend.c - the MPI backend: every UPC thread is one MPI process (UPC
+ * thread t = rank t of MPI_COMM_WORLD, THREADS = its size; a program started
+ * without mpirun is a singleton with THREADS == 1).
+ *
+ * Segments: one MPI-3 window holds every segment, allocated once; its
+ * passive-target epoch is opened once (MPI_Win_lock_all) and closed at exit.
+ *   - Shared memory (the default): MPI_Win_allocate_shared on the node's
+ *     communicator (MPI_Comm_split_type SHARED); MPI_Win_shared_query gives
+ *     the bases of same-node ranks, which the core and upcr.h's inline paths
+ *     then access with plain loads and stores. When the job spans nodes, a
+ *     second window over the same memory (MPI_Win_create on MPI_COMM_WORLD)
+ *     reaches the other nodes' segments.
+ *   - UPC_MPI_SHARED_MEMORY=0: MPI_Win_allocate on MPI_COMM_WORLD; only the
+ *     process's own segment is addressable, every other one is reached by
+ *     RMA as if it were on another node (to test and measure that path on
+ *     one machine).
+ * Every RMA operation and every atomic goes through one window (atomicity
+ * in MPI holds only within a window).
+ *
+ * Data: MPI_Get + MPI_Win_flush; MPI_Put + MPI_Win_flush_local, the target
+ * marked dirty so that a later get or atomic on it first completes the put
+ * (program order); fence = MPI_Win_flush_all (if a put is pending) +
+ * MPI_Win_sync + a memory barrier.
+ *
+ * Atomics: MPI_Fetch_and_op on MPI_UINT32_T (MPI_SUM, MPI_REPLACE,
+ * MPI_NO_OP) + MPI_Win_flush; no compare-and-swap (platform.md).
+ *
+ * Barrier: notify fences and starts one MPI_Iallreduce of the vote with a
+ * user operation (minimum and maximum with the lowest contributing rank per
+ * slot); wait completes it.
+ *
+ * Heap bookkeeping: a window on rank 0 holds the published image (a version
+ * word, a size word, the image), locked with an exclusive MPI_Win_lock
+ * (UPC_MPI_HEAP_BOOKKEEPING bounds the image, default 4 MiB).
+ *
+ * Exit: after the exit barrier, every rank frees the windows, calls
+ * MPI_Finalize and exit(status). A rank that calls exit() before it (user
+ * code) is caught by an on_exit handler, which reports it and calls
+ * MPI_Abort so that the other ranks do not wait forever; a rank that dies
+ * or calls _exit is reported by mpirun, which then ends the job.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* on_exit */
+#endif
+#include <limits.h>
+#include <mpi.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "core/internal.h"
+
+#define DEFAULT_HEAP_BOOKKEEPING ((uint64_t)4 << 20)
+#define HEAP_HEADER 16 /* version, size */
+/* Words of the backend past the end of each segment (not reachable from
+ * UPC code: upcri_check_range stops at the segment size). */
+#define BACKEND_WORDS 64
+#define ERROR_WORD_OFFSET segment_size
+
+static int rank, nranks;
+static size_t segment_size;
+static int use_shared_memory = 1;
+static int all_addressable;
+
+static MPI_Comm node_comm = MPI_COMM_NULL;
+static MPI_Win shm_win = MPI_WIN_NULL; /* node window (shared memory) */
+static MPI_Win rma_win = MPI_WIN_NULL; /* every segment, for RMA */
+static int *rma_rank;                  /* UPC thread -> rank in rma_win */
+
+/* Puts issued with only a local flush, by target thread. */
+static unsigned char *dirty;
+static int ndirty;
+
+static MPI_Win heap_win = MPI_WIN_NULL;
+static int heap_distributed;
+static size_t heap_capacity;
+static uint64_t heap_version;
+static void *heap_buffer;
+static size_t heap_buffer_size;
+
+/* Set once the exit barrier is passed (or the program is being ended on
+ * purpose); the on_exit handler then stays quiet. */
+static volatile sig_atomic_t exit_passed, ending_job;
+
+/* ------------------------------------------------------------------------
+ * Errors
+ * ------------------------------------------------------------------------ */
+
+static UPCR_NORETURN void mpi_failed(const char *call, int rc) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+    snprintf(text, sizeof text, "error %d", rc);
+  upcri_fatal("MPI: %s failed on rank %d: %s", call, rank, text);
+}
+
+#define CHECK_MPI(call)                                                        \
+  do {                                                                         \
+    int check_rc_ = (call);                                                    \
+    if (check_rc_ != MPI_SUCCESS)                                              \
+      mpi_failed(#call, check_rc_);                                            \
+  } while (0)
+
+static int mpi_active(void) {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  return init && !fin;
+}
+
+static void free_windows(void);
+
+/* A rank leaving through exit() without the exit barrier: the others would
+ * wait for it forever. */
+static void exit_check(int status, void *arg) {
+  (void)arg;
+  if (exit_passed || !mpi_active())
+    return;
+  if (nranks == 1) {
+    /* Nobody waits for this thread: end as the pthreads backend does. */
+    exit_passed = 1;
+    free_windows();
+    MPI_Finalize();
+    return;
+  }
+  fflush(stdout);
+  if (!ending_job)
+    fprintf(stderr, "upc runtime: error: UPC thread %d exited early "
+                    "(status %d) while the other threads still run; ending "
+                    "the program\n",
+            rank, status);
+  fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, status != 0 || ending_job ? status : 1);
+}
+
+/* ------------------------------------------------------------------------
+ * Start-up and shutdown
+ * ------------------------------------------------------------------------ */
+
+static int env_disabled(const char *name) {
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return 0;
+  if (!strcmp(v, "0") || !strcasecmp(v, "no") || !strcasecmp(v, "off") ||
+      !strcasecmp(v, "false"))
+    return 1;
+  if (!strcmp(v, "1") || !strcasecmp(v, "yes") || !strcasecmp(v, "on") ||
+      !strcasecmp(v, "true"))
+    return 0;
+  upcri_fatal("%s=%s is neither 0 nor 1", name, v);
+}
+
+void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
+                int *count) {
+  (void)requested_threads; /* THREADS is the number of processes */
+  int init = 0;
+  MPI_Initialized(&init);
+  if (!init && MPI_Init(argc, argv) != MPI_SUCCESS) {
+    fprintf(stderr, "upc runtime: error: MPI_Init failed\n");
+    exit(1);
+  }
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  on_exit(exit_check, NULL);
+  upcri_threads = nranks;
+  *first = rank;
+  *count = 1;
+  use_shared_memory = !env_disabled("UPC_MPI_SHARED_MEMORY");
+}
+
+static void create_heap_window(void) {
+  heap_distributed = nranks > 1;
+  if (!heap_distributed)
+    return;
+  uint64_t cap = DEFAULT_HEAP_BOOKKEEPING;
+  const char *env = getenv("UPC_MPI_HEAP_BOOKKEEPING");
+  if (env && *env && upcri_parse_size(env, &cap) != 0)
+    upcri_fatal("UPC_MPI_HEAP_BOOKKEEPING=%s is not a size (bytes, or a "
+                "number with K, M or G, such as 16MB)",
+                env);
+  if (cap > ((uint64_t)1 << 30))
+    cap = (uint64_t)1 << 30;
+  heap_capacity = (size_t)cap;
+  void *base;
+  MPI_Aint size = rank == 0 ? (MPI_Aint)(heap_capacity + HEAP_HEADER) : 0;
+  CHECK_MPI(MPI_Win_allocate(size, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base,
+                             &heap_win));
+  MPI_Win_set_errhandler(heap_win, MPI_ERRORS_RETURN);
+  if (rank == 0)
+    memset(base, 0, HEAP_HEADER); /* version 0: the initial state */
+}
+
+int upcrb_segments_create(size_t size) {
+  segment_size = size;
+  char **bases = calloc((size_t)nranks, sizeof *bases);
+  rma_rank = calloc((size_t)nranks, sizeof *rma_rank);
+  dirty = calloc((size_t)nranks, 1);
+  if (!bases || !rma_rank || !dirty)
+    return -1;
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "same_disp_unit", "true");
+  char *mine = NULL;
+  size_t alloc_size = size + BACKEND_WORDS;
+  if (use_shared_memory) {
+    CHECK_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
+                                  MPI_INFO_NULL, &node_comm));
+    int node_size;
+    MPI_Comm_size(node_comm, &node_size);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    CHECK_MPI(MPI_Win_allocate_shared((MPI_Aint)alloc_size, 1, info, node_comm,
+                                      &mine, &shm_win));
+    MPI_Win_set_errhandler(shm_win, MPI_ERRORS_RETURN);
+    /* Node rank -> world rank. */
+    MPI_Group world_group, node_group;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    MPI_Comm_group(node_comm, &node_group);
+    int *node_ranks = malloc((size_t)node_size * sizeof *node_ranks);
+    int *world_ranks = malloc((size_t)node_size * sizeof *world_ranks);
+    if (!node_ranks || !world_ranks)
+      return -1;
+    for (int r = 0; r < node_size; ++r)
+      node_ranks[r] = r;
+    MPI_Group_translate_ranks(node_group, node_size, node_ranks, world_group,
+                              world_ranks);
+    for (int r = 0; r < node_size; ++r) {
+      MPI_Aint qsize;
+      int qunit;
+      void *qbase;
+      CHECK_MPI(MPI_Win_shared_query(shm_win, r, &qsize, &qunit, &qbase));
+      bases[world_ranks[r]] = qbase;
+      rma_rank[world_ranks[r]] = r;
+    }
+    free(node_ranks);
+    free(world_ranks);
+    MPI_Group_free(&world_group);
+    MPI_Group_free(&node_group);
+    all_addressable = node_size == nranks;
+    if (all_addressable) {
+      rma_win = shm_win; /* one node: the shared window serves RMA too */
+    } else {
+      CHECK_MPI(MPI_Win_create(mine, (MPI_Aint)alloc_size, 1, info,
+                               MPI_COMM_WORLD,
+                               &rma_win));
+      MPI_Win_set_errhandler(rma_win, MPI_ERRORS_RETURN);
+      for (int t = 0; t < nranks; ++t)
+        rma_rank[t] = t;
+    }
+  } else {
+    CHECK_MPI(MPI_Win_allocate((MPI_Aint)alloc_size, 1, info, MPI_COMM_WORLD,
+                               &mine, &rma_win));
+    MPI_Win_set_errhandler(rma_win, MPI_ERRORS_RETURN);
+    bases[rank] = mine;
+    for (int t = 0; t < nranks; ++t)
+      rma_rank[t] = t;
+    all_addressable = nranks == 1;
+  }
+  MPI_Info_free(&info);
+  /* Static data starts zeroed (fresh window memory usually is; the heap
+   * needs no zeroing, and its pages stay untouched). */
+  memset(mine, 0, upcri_static_size < size ? upcri_static_size : size);
+  memset(mine + size, 0, BACKEND_WORDS);
+  create_heap_window();
+  CHECK_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, rma_win));
+  if (shm_win != MPI_WIN_NULL && shm_win != rma_win)
+    CHECK_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, shm_win));
+  MPI_Win_sync(rma_win);
+  CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
+  MPI_Win_sync(rma_win);
+  upcri_segment_base = bases;
+  return 0;
+}
+
+size_t upcrb_segment_size(void) { return segment_size; }
+
+int upcrb_all_segments_addressable(void) { return all_addressable; }
+
+void upcrb_run_threads(upcrb_thread_main_t thread_main, size_t stack_bytes) {
+  (void)stack_bytes; /* the process's main thread runs the UPC thread */
+  thread_main(rank);
+  abort(); /* not reached */
+}
+
+static void free_windows(void) {
+  if (rma_win != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(rma_win);
+    if (shm_win != MPI_WIN_NULL && shm_win != rma_win) {
+      MPI_Win_unlock_all(shm_win);
+      MPI_Win_free(&shm_win);
+    }
+    MPI_Win_free(&rma_win);
+    shm_win = MPI_WIN_NULL;
+  }
+  if (heap_win != MPI_WIN_NULL)
+    MPI_Win_free(&heap_win);
+  if (node_comm != MPI_COMM_NULL)
+    MPI_Comm_free(&node_comm);
+}
+
+void upcrb_thread_exit(int status) {
+  exit_passed = 1;
+  fflush(stdout);
+  fflush(stderr);
+  free_windows();
+  MPI_Finalize();
+  exit(status);
+}
+
+void upcrb_abort(int status) {
+  ending_job = 1;
+  exit_passed = 1;
+  fflush(stdout);
+  fflush(stderr);
+  if (mpi_active()) {
+    if (nranks > 1)
+      MPI_Abort(MPI_COMM_WORLD, status);
+    /* Alone: end quietly with the status (mpirun reports a process that
+     * ends without MPI_Finalize as a failure, whatever its status). */
+    free_windows();
+    MPI_Finalize();
+  }
+  _exit(status);
+}
+
+void upcrb_noncollective_exit(void) { ending_job = 1; }
+
+static uint32_t fetch_and_op(upcr_thread_t thread, upcr_offset_t offset,
+                             uint32_t value, MPI_Op op);
+
+/* The error word lies past rank 0's segment. */
+int upcrb_claim_error(void) {
+  if (rma_win == MPI_WIN_NULL || exit_passed || !mpi_active())
+    return 1;
+  return fetch_and_op(0, ERROR_WORD_OFFSET, 1, MPI_REPLACE) == 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Data movement
+ * ------------------------------------------------------------------------ */
+
+#define CHUNK ((size_t)1 << 30)
+
+/* Completes a put still in flight to thread t. */
+static inline void settle(upcr_thread_t t) {
+  if (dirty[t]) {
+    MPI_Win_flush(rma_rank[t], rma_win);
+    dirty[t] = 0;
+    --ndirty;
+  }
+}
+
+void upcrb_get(void *dst, upcr_thread_t thread, upcr_offset_t offset,
+               size_t nbytes) {
+  settle(thread);
+  int target = rma_rank[thread];
+  char *d = dst;
+  while (nbytes > 0) {
+    int n = (int)(nbytes < CHUNK ? nbytes : CHUNK);
+    MPI_Get(d, n, MPI_BYTE, target, (MPI_Aint)offset, n, MPI_BYTE, rma_win);
+    d += n;
+    offset += (upcr_offset_t)n;
+    nbytes -= (size_t)n;
+  }
+  MPI_Win_flush(target, rma_win);
+}
+
+void upcrb_put(upcr_thread_t thread, upcr_offset_t offset, const void *src,
+               size_t nbytes) {
+  int target = rma_rank[thread];
+  const char *s = src;
+  while (nbytes > 0) {
+    int n = (int)(nbytes < CHUNK ? nbytes : CHUNK);
+    MPI_Put(s, n, MPI_BYTE, target, (MPI_Aint)offset, n, MPI_BYTE, rma_win);
+    s += n;
+    offset += (upcr_offset_t)n;
+    nbytes -= (size_t)n;
+  }
+  MPI_Win_flush_local(target, rma_win);
+  if (!dirty[thread]) {
+    dirty[thread] = 1;
+    ++ndirty;
+  }
+}
+
+void upcrb_fence(void) {
+  if (ndirty) {
+    MPI_Win_flush_all(rma_win);
+    memset(dirty, 0, (size_t)nranks);
+    ndirty = 0;
+  }
+  MPI_Win_sync(rma_win);
+  if (shm_win != MPI_WIN_NULL && shm_win != rma_win)
+    MPI_Win_sync(shm_win);
+  atomic_thread_fence(memory_order_seq_cst);
+}
+
+/* ------------------------------------------------------------------------
+ * Atomics
+ * ------------------------------------------------------------------------ */
+
+static uint32_t fetch_and_op(upcr_thread_t thread, upcr_offset_t offset,
+                             uint32_t value, MPI_Op op) {
+  settle(thread);
+  int target = rma_rank[thread];
+  uint32_t result = 0;
+  atomic_thread_fence(memory_order_seq_cst);
+  MPI_Fetch_and_op(&value, &result, MPI_UINT32_T, target, (MPI_Aint)offset,
+                   op, rma_win);
+  MPI_Win_flush(target, rma_win);
+  atomic_thread_fence(memory_order_seq_cst);
+  return result;
+}
+
+uint32_t upcrb_fetch_add_u32(upcr_thread_t thread, upcr_offset_t offset,
+                             uint32_t value) {
+  return fetch_and_op(thread, offset, value, MPI_SUM);
+}
+
+uint32_t upcrb_swap_u32(upcr_thread_t thread, upcr_offset_t offset,
+                        uint32_t value) {
+  return fetch_and_op(thread, offset, value, MPI_REPLACE);
+}
+
+uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset) {
+  return fetch_and_op(thread, offset, 0, MPI_NO_OP);
+}
+
+/* Polls: a few times with a yield, then with sleeps growing from 1 us to
+ * 1 ms (UPC threads often outnumber cores). */
+void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old) {
+  long sleep_ns = 1000;
+  for (int i = 0;; ++i) {
+    if (upcrb_load_u32(thread, offset) != old)
+      return;
+    if (i < 16) {
+      sched_yield();
+      continue;
+    }
+    struct timespec ts = {0, sleep_ns};
+    nanosleep(&ts, NULL);
+    if (sleep_ns < 1000000)
+      sleep_ns *= 2;
+  }
+}
+
+void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
+  (void)thread;
+  (void)offset;
+}
+
+void upcrb_yield(void) { sched_yield(); }
+
+/* ------------------------------------------------------------------------
+ * Barrier: one MPI_Iallreduce of the votes.
+ * ------------------------------------------------------------------------ */
+
+typedef struct vote_msg {
+  uint64_t min[UPCRB_VOTE_SLOTS], max[UPCRB_VOTE_SLOTS];
+  int32_t min_thread[UPCRB_VOTE_SLOTS], max_thread[UPCRB_VOTE_SLOTS];
+  int32_t present[UPCRB_VOTE_SLOTS];
+} vote_msg_t;
+
+static MPI_Datatype vote_type = MPI_DATATYPE_NULL;
+static MPI_Op vote_op = MPI_OP_NULL;
+static vote_msg_t vote_send, vote_recv;
+static MPI_Request vote_request = MPI_REQUEST_NULL;
+
+static void merge_votes(void *invec, void *inoutvec, int *len,
+                        MPI_Datatype *type) {
+  (void)type;
+  const vote_msg_t *in = invec;
+  vote_msg_t *io = inoutvec;
+  for (int k = 0; k < *len; ++k, ++in, ++io)
+    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+      if (!in->present[s])
+        continue;
+      if (!io->present[s] || in->min[s] < io->min[s] ||
+          (in->min[s] == io->min[s] && in->min_thread[s] < io->min_thread[s])) {
+        io->min[s] = in->min[s];
+        io->min_thread[s] = in->min_thread[s];
+      }
+      if (!io->present[s] || in->max[s] > io->max[s] ||
+          (in->max[s] == io->max[s] && in->max_thread[s] < io->max_thread[s])) {
+        io->max[s] = in->max[s];
+        io->max_thread[s] = in->max_thread[s];
+      }
+      io->present[s] = 1;
+    }
+}
+
+void upcrb_barrier_notify(const upcrb_vote_t *vote) {
+  if (vote_op == MPI_OP_NULL) {
+    CHECK_MPI(MPI_Type_contiguous((int)sizeof(vote_msg_t), MPI_BYTE,
+                                  &vote_type));
+    CHECK_MPI(MPI_Type_commit(&vote_type));
+    CHECK_MPI(MPI_Op_create(merge_votes, 1, &vote_op));
+  }
+  upcrb_fence();
+  memset(&vote_send, 0, sizeof vote_send);
+  for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+    vote_send.present[s] = vote->present[s] != 0;
+    vote_send.min[s] = vote_send.max[s] = vote->value[s];
+    vote_send.min_thread[s] = vote_send.max_thread[s] = rank;
+  }
+  CHECK_MPI(MPI_Iallreduce(&vote_send, &vote_recv, 1, vote_type, vote_op,
+                           MPI_COMM_WORLD, &vote_request));
+}
+
+void upcrb_barrier_wait(upcrb_tally_t *tally) {
+  CHECK_MPI(MPI_Wait(&vote_request, MPI_STATUS_IGNORE));
+  for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+    tally->present[s] = vote_recv.present[s];
+    tally->min[s] = vote_recv.min[s];
+    tally->max[s] = vote_recv.max[s];
+    tally->min_thread[s] = vote_recv.min_thread[s];
+    tally->max_thread[s] = vote_recv.max_thread[s];
+  }
+  upcrb_fence();
+}
+
+/* ------------------------------------------------------------------------
+ * Heap bookkeeping: the image on rank 0, under an exclusive lock.
+ * ------------------------------------------------------------------------ */
+
+const void *upcrb_heap_lock(size_t *size) {
+  *size = 0;
+  if (!heap_distributed)
+    return NULL;
+  CHECK_MPI(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, heap_win));
+  uint64_t header[2];
+  MPI_Get(header, HEAP_HEADER, MPI_BYTE, 0, 0, HEAP_HEADER, MPI_BYTE,
+          heap_win);
+  CHECK_MPI(MPI_Win_flush(0, heap_win));
+  if (header[0] == heap_version)
+    return NULL;
+  size_t n = (size_t)header[1];
+  if (n > heap_buffer_size) {
+    void *p = realloc(heap_buffer, n);
+    if (!p)
+      upcri_fatal("out of memory in the shared heap's bookkeeping");
+    heap_buffer = p;
+    heap_buffer_size = n;
+  }
+  MPI_Get(heap_buffer, (int)n, MPI_BYTE, 0, HEAP_HEADER, (int)n, MPI_BYTE,
+          heap_win);
+  CHECK_MPI(MPI_Win_flush(0, heap_win));
+  heap_version = header[0];
+  *size = n;
+  return heap_buffer;
+}
+
+int upcrb_heap_distributed(void) { return heap_distributed; }
+
+int upcrb_heap_unlock(const void *image, size_t size) {
+  if (!heap_distributed)
+    return 0;
+  int rc = 0;
+  uint64_t header[2] = {heap_version + 1, size};
+  if (image && size > heap_capacity) {
+    rc = 1;
+  } else if (image) {
+    MPI_Put(image, (int)size, MPI_BYTE, 0, HEAP_HEADER, (int)size, MPI_BYTE,
+            heap_win);
+    MPI_Put(header, HEAP_HEADER, MPI_BYTE, 0, 0, HEAP_HEADER, MPI_BYTE,
+            heap_win);
+    ++heap_version;
+  }
+  /* Completes the puts. */
+  CHECK_MPI(MPI_Win_unlock(0, heap_win));
+  return rc;
+}
+
+size_t upcrb_heap_capacity(void) {
+  return heap_distributed ? heap_capacity : SIZE_MAX;
+}
