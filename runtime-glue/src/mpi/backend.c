@@ -26,9 +26,9 @@
  * Atomics: MPI_Fetch_and_op on MPI_UINT32_T (MPI_SUM, MPI_REPLACE,
  * MPI_NO_OP) + MPI_Win_flush; no compare-and-swap (platform.md).
  *
- * Barrier: notify fences and starts one MPI_Iallreduce of the vote with a
- * user operation (minimum and maximum with the lowest contributing rank per
- * slot); wait completes it.
+ * Barrier: notify fences and starts one MPI_Iallreduce (MPI_MAX on 64-bit
+ * words) of the vote; wait completes it; a second reduction names the
+ * threads only when the values differ (a mismatch).
  *
  * Heap bookkeeping: a window on rank 0 holds the published image (a version
  * word, a size word, the image), locked with an exclusive MPI_Win_lock
@@ -460,69 +460,71 @@ void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
 void upcrb_yield(void) { sched_yield(); }
 
 /* ------------------------------------------------------------------------
- * Barrier: one MPI_Iallreduce of the votes.
+ * Barrier: one MPI_Iallreduce of the votes with the built-in MPI_MAX on
+ * 64-bit words (much faster than a user operation). Per slot:
+ *   ~value   (0 if absent): the maximum is ~(minimum value)
+ *   value    (0 if absent): the maximum value
+ *   present  (0 or 1)
+ *   nranks - rank (0 if absent): gives the lowest contributing rank
+ * When every value of a slot is the same, the lowest contributor is both
+ * min_thread and max_thread. Otherwise (a mismatch, or differing exit
+ * statuses: rare) a second, blocking MPI_Allreduce with MPI_MIN finds the
+ * lowest rank holding the minimum and the one holding the maximum.
  * ------------------------------------------------------------------------ */
 
-typedef struct vote_msg {
-  uint64_t min[UPCRB_VOTE_SLOTS], max[UPCRB_VOTE_SLOTS];
-  int32_t min_thread[UPCRB_VOTE_SLOTS], max_thread[UPCRB_VOTE_SLOTS];
-  int32_t present[UPCRB_VOTE_SLOTS];
-} vote_msg_t;
+enum { V_NOTMIN, V_MAX, V_PRESENT, V_LOWEST, V_FIELDS };
 
-static MPI_Datatype vote_type = MPI_DATATYPE_NULL;
-static MPI_Op vote_op = MPI_OP_NULL;
-static vote_msg_t vote_send, vote_recv;
+static uint64_t vote_send[UPCRB_VOTE_SLOTS * V_FIELDS];
+static uint64_t vote_recv[UPCRB_VOTE_SLOTS * V_FIELDS];
+static uint64_t vote_mine[UPCRB_VOTE_SLOTS];
+static int vote_mine_present[UPCRB_VOTE_SLOTS];
 static MPI_Request vote_request = MPI_REQUEST_NULL;
 
-static void merge_votes(void *invec, void *inoutvec, int *len,
-                        MPI_Datatype *type) {
-  (void)type;
-  const vote_msg_t *in = invec;
-  vote_msg_t *io = inoutvec;
-  for (int k = 0; k < *len; ++k, ++in, ++io)
-    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-      if (!in->present[s])
-        continue;
-      if (!io->present[s] || in->min[s] < io->min[s] ||
-          (in->min[s] == io->min[s] && in->min_thread[s] < io->min_thread[s])) {
-        io->min[s] = in->min[s];
-        io->min_thread[s] = in->min_thread[s];
-      }
-      if (!io->present[s] || in->max[s] > io->max[s] ||
-          (in->max[s] == io->max[s] && in->max_thread[s] < io->max_thread[s])) {
-        io->max[s] = in->max[s];
-        io->max_thread[s] = in->max_thread[s];
-      }
-      io->present[s] = 1;
-    }
-}
-
 void upcrb_barrier_notify(const upcrb_vote_t *vote) {
-  if (vote_op == MPI_OP_NULL) {
-    CHECK_MPI(MPI_Type_contiguous((int)sizeof(vote_msg_t), MPI_BYTE,
-                                  &vote_type));
-    CHECK_MPI(MPI_Type_commit(&vote_type));
-    CHECK_MPI(MPI_Op_create(merge_votes, 1, &vote_op));
-  }
   upcrb_fence();
-  memset(&vote_send, 0, sizeof vote_send);
   for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-    vote_send.present[s] = vote->present[s] != 0;
-    vote_send.min[s] = vote_send.max[s] = vote->value[s];
-    vote_send.min_thread[s] = vote_send.max_thread[s] = rank;
+    uint64_t *f = &vote_send[s * V_FIELDS];
+    int present = vote->present[s] != 0;
+    uint64_t v = vote->value[s];
+    vote_mine[s] = v;
+    vote_mine_present[s] = present;
+    f[V_NOTMIN] = present ? ~v : 0;
+    f[V_MAX] = present ? v : 0;
+    f[V_PRESENT] = (uint64_t)present;
+    f[V_LOWEST] = present ? (uint64_t)(nranks - rank) : 0;
   }
-  CHECK_MPI(MPI_Iallreduce(&vote_send, &vote_recv, 1, vote_type, vote_op,
+  CHECK_MPI(MPI_Iallreduce(vote_send, vote_recv,
+                           UPCRB_VOTE_SLOTS * V_FIELDS, MPI_UINT64_T, MPI_MAX,
                            MPI_COMM_WORLD, &vote_request));
 }
 
 void upcrb_barrier_wait(upcrb_tally_t *tally) {
   CHECK_MPI(MPI_Wait(&vote_request, MPI_STATUS_IGNORE));
+  int differ = 0;
   for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-    tally->present[s] = vote_recv.present[s];
-    tally->min[s] = vote_recv.min[s];
-    tally->max[s] = vote_recv.max[s];
-    tally->min_thread[s] = vote_recv.min_thread[s];
-    tally->max_thread[s] = vote_recv.max_thread[s];
+    const uint64_t *f = &vote_recv[s * V_FIELDS];
+    tally->present[s] = f[V_PRESENT] != 0;
+    tally->min[s] = tally->present[s] ? ~f[V_NOTMIN] : 0;
+    tally->max[s] = f[V_MAX];
+    int lowest = tally->present[s] ? nranks - (int)f[V_LOWEST] : 0;
+    tally->min_thread[s] = tally->max_thread[s] = lowest;
+    if (tally->present[s] && tally->min[s] != tally->max[s])
+      differ = 1;
+  }
+  if (differ) { /* every rank sees the same tally, so all come here */
+    int who[2 * UPCRB_VOTE_SLOTS], lowest[2 * UPCRB_VOTE_SLOTS];
+    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+      int p = vote_mine_present[s];
+      who[2 * s] = p && vote_mine[s] == tally->min[s] ? rank : INT_MAX;
+      who[2 * s + 1] = p && vote_mine[s] == tally->max[s] ? rank : INT_MAX;
+    }
+    CHECK_MPI(MPI_Allreduce(who, lowest, 2 * UPCRB_VOTE_SLOTS, MPI_INT,
+                            MPI_MIN, MPI_COMM_WORLD));
+    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s)
+      if (tally->present[s]) {
+        tally->min_thread[s] = lowest[2 * s];
+        tally->max_thread[s] = lowest[2 * s + 1];
+      }
   }
   upcrb_fence();
 }
