@@ -12,8 +12,9 @@
  * before main and returns that thread's context; every event arrives on the
  * thread that caused it, with that context, so per-thread counters need no
  * locks; gasp_control turns measurement off and on; gasp_create_event hands
- * out user event numbers. The counts are merged at the end of the
- * collective exit, which every thread reaches after all threads stopped
+ * out user event numbers. Each process prints the counts of its own UPC
+ * threads (all of them with the pthreads backend, one with MPI) at the end
+ * of the collective exit, which its threads reach after all of them stopped
  * raising events.
  */
 #include <gasp.h>
@@ -40,6 +41,7 @@ struct _gasp_context_S {
 
 static struct _gasp_context_S *contexts[MAX_THREADS];
 static atomic_uint next_user_event = GASP_UPC_USEREVT_START;
+static atomic_int threads_here; /* UPC threads of this process */
 static atomic_int threads_done;
 
 gasp_context_t gasp_init(gasp_model_t model, int *argc, char ***argv) {
@@ -54,6 +56,7 @@ gasp_context_t gasp_init(gasp_model_t model, int *argc, char ***argv) {
   c->measuring = 1;
   if (c->thread < MAX_THREADS)
     contexts[c->thread] = c;
+  atomic_fetch_add(&threads_here, 1);
   return c;
 }
 
@@ -76,7 +79,8 @@ static void count(struct _gasp_context_S *c, unsigned int tag,
 
 static void report(void) {
   int threads = gasp_upc_threads();
-  printf("event_counter: events of %d thread(s)\n", threads);
+  printf("event_counter: events of %d of %d thread(s)\n",
+         atomic_load(&threads_here), threads);
   for (int t = 0; t < threads && t < MAX_THREADS; t++) {
     struct _gasp_context_S *c = contexts[t];
     if (!c)
@@ -106,9 +110,10 @@ void gasp_event_notifyVA(gasp_context_t context, unsigned int evttag,
   if (c->measuring)
     count(c, evttag, evttype);
   /* The end of the collective exit: every thread has stopped raising
-   * events; the last one to get here prints the totals. */
+   * events; the last one of this process to get here prints the totals.
+   * (gasp_init has returned on every thread before any event.) */
   if (evttag == GASP_UPC_COLLECTIVE_EXIT && evttype == GASP_END &&
-      atomic_fetch_add(&threads_done, 1) + 1 == gasp_upc_threads())
+      atomic_fetch_add(&threads_done, 1) + 1 == atomic_load(&threads_here))
     report();
 }
 

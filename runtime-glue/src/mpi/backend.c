@@ -58,6 +58,10 @@
 #include "backend.h"
 #include "core/internal.h"
 
+/* upcrun recognises a program linked with this backend by this string and
+ * starts it with mpirun (runtime-glue/tools/upcrun). */
+__attribute__((used)) static const char backend_marker[] = "upcr-backend=mpi";
+
 #define DEFAULT_HEAP_BOOKKEEPING ((uint64_t)4 << 20)
 #define HEAP_HEADER 16 /* version, size */
 /* Words of the backend past the end of each segment (not reachable from
