@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""MPI backend benchmark (see bench/README.md).
+
+Targets (project issue 6), side by side in one run:
+
+  (i)   8-byte remote get and put through the UPC runtime (its RMA path:
+        UPC_MPI_SHARED_MEMORY=0) cost at most 1.3x raw MPI_Get / MPI_Put +
+        MPI_Win_flush on a window of the same kind (rma.upc);
+  (ii)  local and same-node shared accesses with the MPI backend cost at
+        most 1.2x the same program on the pthreads backend (access.upc, 2
+        UPC threads);
+  (iii) no target: upc_barrier against MPI_Barrier at 2 and 4 ranks, and
+        against the pthreads backend's barrier.
+
+Each program is run REPS times; the medians of the times the programs
+measure themselves are compared. The exit status is 0 even if a target is
+missed, unless --check is given (then 1); 2 if the benchmark cannot run.
+"""
+
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+
+SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
+sys.dont_write_bytecode = True  # keep the source tree clean
+from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
+
+TARGET_RMA = 1.3
+TARGET_SHARED = 1.2
+
+
+def build(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0 or r.stderr.strip():
+        fail("build failed or warned: %s\n%s" % (" ".join(cmd), r.stderr))
+
+
+def run(upcrun, binary, threads, env_extra):
+    env = dict(os.environ, **env_extra)
+    r = subprocess.run([upcrun, "-n", str(threads), binary],
+                       capture_output=True, text=True, env=env, timeout=300)
+    if r.returncode != 0:
+        fail("%s on %d threads failed (%d): %s" % (binary, threads,
+                                                    r.returncode, r.stderr))
+    words = r.stdout.split()
+    return {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+
+
+def medians(samples):
+    return {k: statistics.median(s[k] for s in samples) for k in samples[0]}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--upc-instrument", default=default_upc_instrument())
+    p.add_argument("--cc", default="gcc-12")
+    p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--check", action="store_true")
+    a = p.parse_args()
+    upc = resolve_tool(a.upc_instrument, "upc-instrument")
+    cc = resolve_tool(a.cc, "C compiler")
+    upcrun = os.path.join(os.path.dirname(upc), "upcrun")
+    mpicc = resolve_tool("mpicc.openmpi", "mpicc.openmpi")
+    mpi_cflags = shlex.split(subprocess.run(
+        [mpicc, "--showme:compile"], capture_output=True, text=True).stdout)
+
+    with tempfile.TemporaryDirectory(prefix="upc-bench-mpi-") as work:
+        exe = {}
+        for name, backend, source, extra in (
+                ("access-pthreads", "pthreads", "access.upc", []),
+                ("access-mpi", "mpi", "access.upc", []),
+                ("rma", "mpi", "rma.upc", mpi_cflags)):
+            exe[name] = os.path.join(work, name)
+            build([upc, "--backend=" + backend, cc, "-O2", "-Wall"] + extra +
+                  [os.path.join(SCRIPT_DIR, source), "-o", exe[name]])
+
+        samples = {}
+        for _ in range(a.reps):
+            for key, binary, threads, env in (
+                    ("rma2", exe["rma"], 2, {"UPC_MPI_SHARED_MEMORY": "0"}),
+                    ("rma4", exe["rma"], 4, {"UPC_MPI_SHARED_MEMORY": "0"}),
+                    ("pthreads", exe["access-pthreads"], 2, {}),
+                    ("mpi", exe["access-mpi"], 2, {}),
+                    ("pthreads4", exe["access-pthreads"], 4, {}),
+                    ("mpi4", exe["access-mpi"], 4, {})):
+                samples.setdefault(key, []).append(
+                    run(upcrun, binary, threads, env))
+        m = {k: medians(v) for k, v in samples.items()}
+
+    verdicts = []
+    print("MPI backend, %s -O2, Open MPI (osc sm), median of %d runs"
+          % (os.path.basename(cc), a.reps))
+    print()
+    print("(i) 8-byte remote access, rank 0 -> 1, RMA path "
+          "(UPC_MPI_SHARED_MEMORY=0), 2 ranks")
+    for op in ("get", "put"):
+        upc_ns, raw_ns = m["rma2"]["upc-" + op], m["rma2"]["mpi-" + op]
+        ratio = upc_ns / raw_ns
+        ok = ratio <= TARGET_RMA
+        verdicts.append(ok)
+        print("  %-4s UPC %7.2f ns   MPI_%s+flush %7.2f ns   %.2fx  "
+              "target <= %.1fx  %s" % (op, upc_ns, op.capitalize(), raw_ns,
+                                        ratio, TARGET_RMA,
+                                        "PASS" if ok else "MISS"))
+    print()
+    print("(ii) shared accesses, 2 UPC threads: MPI backend (shared-memory "
+          "window) against pthreads")
+    for op, label in (("local-get", "own element, read"),
+                      ("local-put", "own element, write"),
+                      ("neighbour-get", "next thread's element, read"),
+                      ("neighbour-put", "next thread's element, write")):
+        mpi_ns, pt_ns = m["mpi"][op], m["pthreads"][op]
+        ratio = mpi_ns / pt_ns
+        ok = ratio <= TARGET_SHARED
+        verdicts.append(ok)
+        print("  %-30s MPI %6.3f ns   pthreads %6.3f ns   %.2fx  "
+              "target <= %.1fx  %s" % (label, mpi_ns, pt_ns, ratio,
+                                        TARGET_SHARED,
+                                        "PASS" if ok else "MISS"))
+    print()
+    print("(iii) barrier latency (no target)")
+    for ranks, rma, mpi, pt in ((2, "rma2", "mpi", "pthreads"),
+                                (4, "rma4", "mpi4", "pthreads4")):
+        print("  %d ranks: upc_barrier %7.0f ns   MPI_Barrier %7.0f ns   "
+              "%.2fx;  pthreads backend %7.0f ns" % (
+                  ranks, m[rma]["upc-barrier"], m[rma]["mpi-barrier"],
+                  m[rma]["upc-barrier"] / m[rma]["mpi-barrier"],
+                  m[pt]["barrier"]))
+    if a.check and not all(verdicts):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
