@@ -6,7 +6,9 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gasp_tools.h"
 
@@ -90,4 +92,31 @@ void upcgt_final(upcgt_final_fn *write, const char *how, int by_thread) {
   if (contexts && write) /* no registry: out of memory at start, no data */
     write(how, by_thread);
   atomic_store(&final_state, FINAL_DONE);
+}
+
+int upcgt_local_threads(int *first) {
+  int count = 0;
+  if (first)
+    *first = 0;
+  for (int t = 0; t < nthreads; ++t)
+    if (upcgt_context(t)) {
+      if (first && count == 0)
+        *first = t;
+      ++count;
+    }
+  return count;
+}
+
+void upcgt_output_path(char *buf, size_t size, const char *path) {
+  int first;
+  int local = upcgt_local_threads(&first);
+  if (!strcmp(path, "-") || !strcmp(path, "stdout") ||
+      !strcmp(path, "stderr") || (!strchr(path, '%') && local >= nthreads)) {
+    snprintf(buf, size, "%s", path);
+    return;
+  }
+  if (strchr(path, '%'))
+    upcgt_expand_thread(buf, size, path, first);
+  else
+    snprintf(buf, size, "%s.%d", path, first);
 }

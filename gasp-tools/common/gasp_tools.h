@@ -191,6 +191,15 @@ int upcgt_getenv_yes(const char *name, int dflt);
  * not fit. */
 int upcgt_expand_thread(char *buf, size_t size, const char *pattern,
                         int thread);
+/* The UPC threads this process runs (those with a registered context) and
+ * the lowest of them: all THREADS with pthreads, one with MPI. */
+int upcgt_local_threads(int *first);
+/* Where this process writes an output named \p path: '%' is replaced by
+ * its lowest thread; without '%', when other processes run the other
+ * threads (MPI), ".<thread>" is appended so that processes do not write
+ * over each other. "-", "stdout" and "stderr" are left alone. */
+void upcgt_output_path(char *buf, size_t size, const char *path);
+
 /* "upc-gasp-<tool>: warning: ..." on stderr. */
 void upcgt_warn(const char *tool, const char *fmt, ...)
     __attribute__((__format__(__printf__, 2, 3)));

@@ -483,9 +483,16 @@ static void print_table(FILE *out, const row_t *rows, size_t n, double wall,
     k = (int)strlen(loc);
     wloc = k > wloc ? k : wloc;
   }
-  int nthreads = upcgt_nthreads();
-  fprintf(out, "== upc-gasp profile: %d thread%s, wall time %.6f s", nthreads,
-          nthreads == 1 ? "" : "s", wall);
+  int nthreads = upcgt_nthreads(), first;
+  int local = upcgt_local_threads(&first);
+  if (local < nthreads) /* the other threads run in other processes (MPI) */
+    fprintf(out, "== upc-gasp profile: thread%s %d%s of %d (this process), "
+                 "wall time %.6f s",
+            local == 1 ? "" : "s", first, local == 1 ? "" : "...", nthreads,
+            wall);
+  else
+    fprintf(out, "== upc-gasp profile: %d thread%s, wall time %.6f s",
+            nthreads, nthreads == 1 ? "" : "s", wall);
   if (by_thread >= 0)
     fprintf(out, " (ended by %s on thread %d; open regions of other threads "
                  "not counted)",
@@ -675,7 +682,12 @@ static void report(const char *how, int by_thread) {
     upcgt_warn(TOOL, "out of memory writing the profile");
     return;
   }
+  char path_buf[4096], json_buf[4096];
   const char *path = upcgt_getenv("GASP_PROFILE_FILE", NULL);
+  if (path) {
+    upcgt_output_path(path_buf, sizeof path_buf, path);
+    path = path_buf;
+  }
   FILE *out = stderr;
   if (path && strcmp(path, "-") != 0 && strcmp(path, "stderr") != 0) {
     out = strcmp(path, "stdout") == 0 ? stdout : fopen(path, "w");
@@ -692,6 +704,8 @@ static void report(const char *how, int by_thread) {
     fflush(out);
   const char *jpath = upcgt_getenv("GASP_PROFILE_JSON", NULL);
   if (jpath) {
+    upcgt_output_path(json_buf, sizeof json_buf, jpath);
+    jpath = json_buf;
     FILE *j = strcmp(jpath, "-") == 0 ? stdout : fopen(jpath, "w");
     if (!j) {
       upcgt_warn(TOOL, "cannot write GASP_PROFILE_JSON=%s: %m", jpath);

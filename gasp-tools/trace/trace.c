@@ -569,7 +569,12 @@ static void finalize(const char *how, int by_thread) {
   memset(&c, 0, sizeof c);
   c.json_first = 1;
   c.end_ts = upcgt_now_ns();
-  const char *jpath = upcgt_getenv("GASP_TRACE_FILE", "gasp_trace.json");
+  char jpath_buf[4096], opath_buf[4096];
+  upcgt_output_path(jpath_buf, sizeof jpath_buf,
+                    upcgt_getenv("GASP_TRACE_FILE", "gasp_trace.json"));
+  upcgt_output_path(opath_buf, sizeof opath_buf,
+                    upcgt_getenv("GASP_TRACE_OTF2", "gasp_trace"));
+  const char *jpath = jpath_buf;
   if (fmt & FMT_JSON) {
     c.json = strcmp(jpath, "-") == 0 ? stdout : fopen(jpath, "w");
     if (!c.json)
@@ -591,8 +596,7 @@ static void finalize(const char *how, int by_thread) {
   }
 #ifdef UPCGT_HAVE_OTF2
   if (fmt & FMT_OTF2)
-    c.otf2 = upcgt_otf2_open(upcgt_getenv("GASP_TRACE_OTF2", "gasp_trace"),
-                             nthreads);
+    c.otf2 = upcgt_otf2_open(opath_buf, nthreads);
 #endif
   for (int t = 0; lens && fds && t < nthreads; ++t) {
     if (fds[t] >= 0) {
