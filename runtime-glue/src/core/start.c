@@ -85,9 +85,10 @@ static void check_file_flags(void) {
     return;
   for (const upcr_file_info_t *f = files_begin(); f != files_end(); ++f)
     if (f->file && (f->flags & UPCR_FILE_ALL_SEGMENTS_ADDRESSABLE))
-      upcri_fatal("%s was translated for the pthreads backend (every "
-                  "thread's memory addressable); translate it again for "
-                  "this backend",
+      upcri_fatal("%s was compiled for backends where every thread "
+                  "addresses all shared memory, but this run reaches other "
+                  "threads' memory remotely: compile it with upc-instrument "
+                  "--backend=mpi (which adds -DUPCR_REMOTE_ACCESS)",
                   f->file);
 }
 
