@@ -2,7 +2,8 @@
  * barrier.c - upc_barrier, upc_notify and upc_wait that must pass: named and
  * anonymous barriers mixed, split-phase barriers with work between notify
  * and wait (data written before a notify is visible after every wait),
- * upc_fence. Prints the barrier latency it measured.
+ * upc_barrier on some threads with upc_notify/upc_wait on others, a
+ * upc_notify that must not wait for the other threads, upc_fence. Prints the barrier latency it measured.
  *
  * With an argument, one expected failure: mismatch, notify-mismatch,
  * wait-value, wait-without-notify, double-notify, exit-in-barrier,
@@ -108,6 +109,36 @@ static int user_main(int argc, char **argv) {
   }
   CHECK(work != 0);
   upcr_fence();
+
+  /* upc_barrier on some threads matches upc_notify + upc_wait on others,
+   * named or not (a backend must not use kinds of collective that do not
+   * match each other, such as MPI's blocking and non-blocking ones). */
+  for (int i = 0; i < 100; ++i) {
+    if ((i + me) % 2) {
+      upcr_barrier(i, i % 3 ? 0 : ANON, HERE);
+    } else {
+      upcr_notify(i, 0, HERE);
+      upcr_wait(i, ANON, HERE);
+    }
+  }
+  /* upc_notify does not wait for the other threads: thread 0 holds a lock
+   * that the others take before they notify, and releases it only after its
+   * own notify. */
+  upcr_pshared_ptr_t lock = upcr_all_lock_alloc(HERE);
+  for (int round = 0; round < 20; ++round) {
+    if (me == 0)
+      upcr_lock(lock, HERE);
+    upcr_barrier(round, 0, HERE);
+    if (me == 0) {
+      upcr_notify(round, 0, HERE);
+      upcr_unlock(lock, HERE);
+    } else {
+      upcr_lock(lock, HERE);
+      upcr_unlock(lock, HERE);
+      upcr_notify(round, 0, HERE);
+    }
+    upcr_wait(round, 0, HERE);
+  }
 
   /* Latency. */
   test_barrier();

@@ -26,9 +26,11 @@
  * Atomics: MPI_Fetch_and_op on MPI_UINT32_T (MPI_SUM, MPI_REPLACE,
  * MPI_NO_OP) + MPI_Win_flush; no compare-and-swap (platform.md).
  *
- * Barrier: notify fences and starts one MPI_Iallreduce (MPI_MAX on 64-bit
- * words) of the vote; wait completes it; a second reduction names the
- * threads only when the values differ (a mismatch).
+ * Barrier: on one node with shared memory, an arrival counter and a
+ * generation word in the shared window, as on pthreads (UPC_MPI_SHM_BARRIER=0
+ * turns it off). Otherwise notify fences and starts one MPI_Iallreduce
+ * (MPI_MAX on 64-bit words) of the vote; wait completes it; a second
+ * reduction names the threads only when the values differ (a mismatch).
  *
  * Heap bookkeeping: a window on rank 0 holds the published image (a version
  * word, a size word, the image), locked with an exclusive MPI_Win_lock
@@ -64,10 +66,20 @@ __attribute__((used)) static const char backend_marker[] = "upcr-backend=mpi";
 
 #define DEFAULT_HEAP_BOOKKEEPING ((uint64_t)4 << 20)
 #define HEAP_HEADER 16 /* version, size */
-/* Words of the backend past the end of each segment (not reachable from
- * UPC code: upcri_check_range stops at the segment size). */
-#define BACKEND_WORDS 64
+/* Bytes of the backend past the end of each segment (not reachable from
+ * UPC code: upcri_check_range stops at the segment size): the error word
+ * (rank 0), and the shared-memory barrier's words: each rank's vote, and on
+ * rank 0 the arrival counter, the generation and the two tallies, each on
+ * its own cache line. */
+#define BACKEND_WORDS 512
 #define ERROR_WORD_OFFSET segment_size
+#define SHM_VOTE_OFFSET (segment_size + 64)
+#define SHM_ARRIVED_OFFSET (segment_size + 128)
+#define SHM_GENERATION_OFFSET (segment_size + 192)
+#define SHM_TALLY_OFFSET (segment_size + 256)
+_Static_assert(256 + 2 * sizeof(upcrb_tally_t) <= BACKEND_WORDS,
+               "backend words");
+_Static_assert(sizeof(upcrb_vote_t) <= 64, "vote size");
 
 static int rank, nranks;
 static size_t segment_size;
@@ -75,6 +87,10 @@ static int use_shared_memory = 1;
 static int all_addressable;
 
 static MPI_Comm node_comm = MPI_COMM_NULL;
+/* Every rank on one node with shared memory: the barrier is a counter in
+ * shared memory instead of MPI collectives. */
+static int shm_barrier;
+static int shm_barrier_enabled(void);
 static MPI_Win shm_win = MPI_WIN_NULL; /* node window (shared memory) */
 static MPI_Win rma_win = MPI_WIN_NULL; /* every segment, for RMA */
 static int *rma_rank;                  /* UPC thread -> rank in rma_win */
@@ -249,6 +265,7 @@ int upcrb_segments_create(size_t size) {
     MPI_Group_free(&world_group);
     MPI_Group_free(&node_group);
     all_addressable = node_size == nranks;
+    shm_barrier = all_addressable && shm_barrier_enabled();
     if (all_addressable) {
       rma_win = shm_win; /* one node: the shared window serves RMA too */
     } else {
@@ -484,8 +501,15 @@ static uint64_t vote_mine[UPCRB_VOTE_SLOTS];
 static int vote_mine_present[UPCRB_VOTE_SLOTS];
 static MPI_Request vote_request = MPI_REQUEST_NULL;
 
+static void shm_notify(const upcrb_vote_t *vote);
+static void shm_wait(upcrb_tally_t *tally);
+
 void upcrb_barrier_notify(const upcrb_vote_t *vote) {
   upcrb_fence();
+  if (shm_barrier) {
+    shm_notify(vote);
+    return;
+  }
   for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
     uint64_t *f = &vote_send[s * V_FIELDS];
     int present = vote->present[s] != 0;
@@ -503,6 +527,11 @@ void upcrb_barrier_notify(const upcrb_vote_t *vote) {
 }
 
 void upcrb_barrier_wait(upcrb_tally_t *tally) {
+  if (shm_barrier) {
+    shm_wait(tally);
+    upcrb_fence();
+    return;
+  }
   CHECK_MPI(MPI_Wait(&vote_request, MPI_STATUS_IGNORE));
   int differ = 0;
   for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
@@ -531,6 +560,113 @@ void upcrb_barrier_wait(upcrb_tally_t *tally) {
       }
   }
   upcrb_fence();
+}
+
+/* ------------------------------------------------------------------------
+ * Barrier on one node (every segment in the shared-memory window): as on
+ * the pthreads backend, across processes. Each rank writes its vote past its
+ * segment and increments rank 0's arrival counter; the last to arrive
+ * computes the tally (reading every rank's vote) into one of two slots by
+ * phase parity, resets the counter and bumps rank 0's generation word;
+ * waiters poll the generation (spinning briefly, then yielding, then
+ * sleeping). Both split-phase and complete barriers use it, so a
+ * upc_barrier on one thread matches a upc_notify/upc_wait on another (a
+ * blocking MPI_Allreduce would not match an MPI_Iallreduce: MPI never
+ * matches blocking with non-blocking collectives). Roughly 5x cheaper than
+ * the MPI_Iallreduce at 2 ranks (bench/README.md).
+ *
+ * A tally is rewritten two phases later, when every rank has read it: a
+ * rank notifies phase p + 2 only after its wait of phase p + 1 returned,
+ * which needs every rank's notify of p + 1, which each issued after reading
+ * the tally of p.
+ * ------------------------------------------------------------------------ */
+
+static uint32_t shm_phase; /* phases this process has completed */
+
+static int shm_barrier_enabled(void) {
+  const char *e = getenv("UPC_MPI_SHM_BARRIER");
+  return !(e && (!strcmp(e, "0") || !strcasecmp(e, "no") ||
+                 !strcasecmp(e, "off") || !strcasecmp(e, "false")));
+}
+
+static void *backend_word(int r, size_t offset) {
+  return upcri_segment_base[r] + offset;
+}
+
+static void shm_compute_tally(upcrb_tally_t *out) {
+  memset(out, 0, sizeof *out);
+  for (int t = 0; t < nranks; ++t) {
+    upcrb_vote_t v;
+    memcpy(&v, backend_word(t, SHM_VOTE_OFFSET), sizeof v);
+    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+      if (!v.present[s])
+        continue;
+      uint64_t x = v.value[s];
+      if (!out->present[s] || x < out->min[s]) {
+        out->min[s] = x;
+        out->min_thread[s] = t;
+      }
+      if (!out->present[s] || x > out->max[s]) {
+        out->max[s] = x;
+        out->max_thread[s] = t;
+      }
+      out->present[s] = 1;
+    }
+  }
+}
+
+static void shm_notify(const upcrb_vote_t *vote) {
+  memcpy(backend_word(rank, SHM_VOTE_OFFSET), vote, sizeof *vote);
+  uint32_t *arrived = backend_word(0, SHM_ARRIVED_OFFSET);
+  if (__atomic_add_fetch(arrived, 1, __ATOMIC_SEQ_CST) == (uint32_t)nranks) {
+    upcrb_tally_t *tally = backend_word(0, SHM_TALLY_OFFSET);
+    shm_compute_tally(&tally[shm_phase & 1]);
+    __atomic_store_n(arrived, 0, __ATOMIC_RELAXED);
+    __atomic_store_n((uint32_t *)backend_word(0, SHM_GENERATION_OFFSET),
+                     shm_phase + 1, __ATOMIC_SEQ_CST);
+  }
+}
+
+static double shm_now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* Spins for 5 us when every rank has a core (a wait is usually short), 0.2
+ * us when ranks outnumber cores (the last to arrive needs the core); then
+ * yields; after 1 ms sleeps 50 us at a time (a rank waiting for a long
+ * computation). */
+static void shm_wait(upcrb_tally_t *out) {
+  static double spin_us = -1;
+  if (spin_us < 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    spin_us = cores > 0 && nranks > cores ? 0.2 : 5;
+  }
+  const uint32_t *generation = backend_word(0, SHM_GENERATION_OFFSET);
+  double start = 0, elapsed = 0;
+  for (unsigned i = 0;
+       __atomic_load_n(generation, __ATOMIC_ACQUIRE) == shm_phase; ++i) {
+    if ((i & 15) == 0) {
+      double t = shm_now_us();
+      if (i == 0)
+        start = t;
+      elapsed = t - start;
+    }
+    if (elapsed < spin_us) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    } else if (elapsed < 1000) {
+      sched_yield();
+    } else {
+      struct timespec ts = {0, 50000};
+      nanosleep(&ts, NULL);
+    }
+  }
+  const upcrb_tally_t *tally = backend_word(0, SHM_TALLY_OFFSET);
+  *out = tally[shm_phase & 1];
+  ++shm_phase;
 }
 
 /* ------------------------------------------------------------------------
