@@ -10,7 +10,14 @@ Targets (project issue 6), side by side in one run:
         most 1.2x the same program on the pthreads backend (access.upc, 2
         UPC threads);
   (iii) no target: upc_barrier against MPI_Barrier at 2 and 4 ranks, and
-        against the pthreads backend's barrier.
+        against the pthreads backend's barrier; on one node (shared-memory
+        barrier, access.upc) and on the RMA path (MPI_Iallreduce, as
+        across nodes: rma.upc).
+  (iv)  no target: upc_all_broadcast and upc_all_reduceD at 2 and 4 ranks
+        against the pthreads backend and against raw MPI_Bcast /
+        MPI_Allreduce of the same bytes, and against those MPI collectives
+        between two upc_barriers, which is what a mapping of an ALLSYNC
+        collective onto them would cost (coll.upc).
 
 Each program is run REPS times; the medians of the times the programs
 measure themselves are compared. The exit status is 0 even if a target is
@@ -74,7 +81,10 @@ def main():
         for name, backend, source, extra in (
                 ("access-pthreads", "pthreads", "access.upc", []),
                 ("access-mpi", "mpi", "access.upc", []),
-                ("rma", "mpi", "rma.upc", mpi_cflags)):
+                ("rma", "mpi", "rma.upc", mpi_cflags),
+                ("coll-pthreads", "pthreads", "coll.upc", []),
+                ("coll-mpi", "mpi", "coll.upc",
+                 ["-DCOLL_RAW_MPI"] + mpi_cflags)):
             exe[name] = os.path.join(work, name)
             build([upc, "--backend=" + backend, cc, "-O2", "-Wall"] + extra +
                   [os.path.join(SCRIPT_DIR, source), "-o", exe[name]])
@@ -87,7 +97,11 @@ def main():
                     ("pthreads", exe["access-pthreads"], 2, {}),
                     ("mpi", exe["access-mpi"], 2, {}),
                     ("pthreads4", exe["access-pthreads"], 4, {}),
-                    ("mpi4", exe["access-mpi"], 4, {})):
+                    ("mpi4", exe["access-mpi"], 4, {}),
+                    ("coll-pthreads2", exe["coll-pthreads"], 2, {}),
+                    ("coll-mpi2", exe["coll-mpi"], 2, {}),
+                    ("coll-pthreads4", exe["coll-pthreads"], 4, {}),
+                    ("coll-mpi4", exe["coll-mpi"], 4, {})):
                 samples.setdefault(key, []).append(
                     run(upcrun, binary, threads, env))
         m = {k: medians(v) for k, v in samples.items()}
@@ -123,14 +137,37 @@ def main():
                                         TARGET_SHARED,
                                         "PASS" if ok else "MISS"))
     print()
-    print("(iii) barrier latency (no target)")
+    print("(iii) barrier latency (no target): one node (shared-memory "
+          "barrier) / RMA path (MPI_Iallreduce, as across nodes)")
     for ranks, rma, mpi, pt in ((2, "rma2", "mpi", "pthreads"),
                                 (4, "rma4", "mpi4", "pthreads4")):
-        print("  %d ranks: upc_barrier %7.0f ns   MPI_Barrier %7.0f ns   "
-              "%.2fx;  pthreads backend %7.0f ns" % (
-                  ranks, m[rma]["upc-barrier"], m[rma]["mpi-barrier"],
-                  m[rma]["upc-barrier"] / m[rma]["mpi-barrier"],
-                  m[pt]["barrier"]))
+        mpi_barrier = m[rma]["mpi-barrier"]
+        print("  %d ranks: upc_barrier %6.0f / %6.0f ns   MPI_Barrier %6.0f ns"
+              "   %.2fx / %.2fx;  pthreads backend %6.0f ns" % (
+                  ranks, m[mpi]["barrier"], m[rma]["upc-barrier"],
+                  mpi_barrier, m[mpi]["barrier"] / mpi_barrier,
+                  m[rma]["upc-barrier"] / mpi_barrier, m[pt]["barrier"]))
+    print()
+    print("(iv) collectives (no target), ns per call, UPC_IN_ALLSYNC | "
+          "UPC_OUT_ALLSYNC unless nosync;")
+    print("     raw = MPI collective alone (reduce: each rank sums its block, "
+          "then MPI_Allreduce of 8 bytes);")
+    print("     mapped = raw between two upc_barriers (what an ALLSYNC "
+          "mapping onto MPI costs)")
+    for ranks in (2, 4):
+        mp, pt = m["coll-mpi%d" % ranks], m["coll-pthreads%d" % ranks]
+        for op, label in (("bcast", "upc_all_broadcast"),
+                          ("reduce", "upc_all_reduceD")):
+            for size in ("8", "64k"):
+                key = "%s-%s" % (op, size)
+                nosync = "%s-nosync-%s" % (op, size)
+                raw, mapped = mp["mpi-" + key], mp["mapped-" + key]
+                print("  %d ranks %-17s %3s: MPI backend %8.0f ns (nosync "
+                      "%7.0f)  pthreads %8.0f ns %5.2fx   raw %7.0f ns %5.2fx"
+                      "   mapped %8.0f ns %5.2fx" % (
+                          ranks, label, size, mp[key], mp[nosync], pt[key],
+                          mp[key] / pt[key], raw, mp[key] / raw, mapped,
+                          mp[key] / mapped))
     if a.check and not all(verdicts):
         return 1
     return 0
