@@ -584,9 +584,7 @@ void upcrb_barrier_wait(upcrb_tally_t *tally) {
 static uint32_t shm_phase; /* phases this process has completed */
 
 static int shm_barrier_enabled(void) {
-  const char *e = getenv("UPC_MPI_SHM_BARRIER");
-  return !(e && (!strcmp(e, "0") || !strcasecmp(e, "no") ||
-                 !strcasecmp(e, "off") || !strcasecmp(e, "false")));
+  return !env_disabled("UPC_MPI_SHM_BARRIER");
 }
 
 static void *backend_word(int r, size_t offset) {
