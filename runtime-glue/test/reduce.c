@@ -1,13 +1,20 @@
 /*
  * reduce.c - upc_all_reduceT and upc_all_prefix_reduceT for every type
- * suffix and every operation, block sizes 0 (indefinite), 1 and 3, src and
- * dst starting at thread 0 / phase 0 and elsewhere (nonzero thread and
- * phase), several lengths, against a serial left fold. UPC_NONCOMM_FUNC
- * uses a function that is neither commutative nor associative, so any
- * combination out of index order shows.
+ * suffix and every operation, block sizes 0 (indefinite), 1, 3, 64 and
+ * 1024, src and dst starting at thread 0 / phase 0 and elsewhere (nonzero
+ * thread and phase), lengths from 1 (fewer elements than threads) to 2100
+ * (several blocks per thread, not a multiple of the block size; large
+ * enough for the split reduction of the built-in operations, where with
+ * 1024-element blocks some threads have no element), against a serial left
+ * fold: exact for integers and for UPC_FUNC / UPC_NONCOMM_FUNC, within
+ * rounding for floating UPC_ADD / UPC_MULT. UPC_NONCOMM_FUNC uses a
+ * function that is neither commutative nor associative, so any combination
+ * out of index order shows.
  *
  * With an argument, one expected failure: float-and, bad-op.
  */
+#include <float.h>
+
 #include "upcr.h"
 
 #include "testlib.h"
@@ -16,9 +23,25 @@
 static __thread int T, me;
 static __thread long long combos;
 
-static const int blks[] = {0, 1, 3};
-static const int lengths[] = {1, 10, 37};
-#define MAXE 48 /* elements per thread in the test arrays */
+static const int blks[] = {0, 1, 3, 64, 1024};
+static const int lengths[] = {1, 3, 10, 37, 2100};
+#define NBLKS (int)(sizeof blks / sizeof blks[0])
+#define NLENGTHS (int)(sizeof lengths / sizeof lengths[0])
+#define MAXLEN 2100
+#define MAXE 3100 /* elements per thread in the test arrays */
+
+/* got equals expected, or for floating types (eps: the type's epsilon) is
+ * within the rounding of n operations done in another order. */
+static int close_enough(long double got, long double expected, int n,
+                        long double eps) {
+  if (got == expected)
+    return 1;
+  if (eps == 0)
+    return 0;
+  long double diff = got > expected ? got - expected : expected - got;
+  long double mag = expected < 0 ? -expected : expected;
+  return diff <= 4 * n * eps * mag;
+}
 
 /* Position of element i of a blocked array from p (blk 0: indefinite). */
 static upcr_shared_ptr_t at(upcr_shared_ptr_t p, size_t e, int i, int blk) {
@@ -91,19 +114,24 @@ static upcr_shared_ptr_t start(upcr_shared_ptr_t base, size_t e, int blk,
     const size_t e = sizeof(TYPE);                                             \
     upcr_shared_ptr_t sbase = upcr_all_alloc((size_t)T, MAXE * e, HERE);       \
     upcr_shared_ptr_t dbase = upcr_all_alloc((size_t)T, MAXE * e, HERE);       \
+    const long double eps = !ISFLOAT                   ? 0                     \
+                            : sizeof(TYPE) == sizeof(float) ? FLT_EPSILON      \
+                            : sizeof(TYPE) == sizeof(double) ? DBL_EPSILON     \
+                                                             : LDBL_EPSILON;   \
+    static __thread TYPE ref[MAXLEN];                                          \
     for (int op = UPC_ADD; op <= UPC_NONCOMM_FUNC; ++op) {                     \
       if (ISFLOAT && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))         \
         continue;                                                              \
       TYPE (*func)(TYPE, TYPE) = op == UPC_FUNC           ? comm_##SUF         \
                                  : op == UPC_NONCOMM_FUNC ? noncomm_##SUF      \
                                                           : 0;                 \
-      for (int bi = 0; bi < 3; ++bi)                                           \
+      for (int bi = 0; bi < NBLKS; ++bi)                                       \
         for (int v = 0; v < 2; ++v)                                            \
-          for (int li = 0; li < 3; ++li) {                                     \
+          for (int li = 0; li < NLENGTHS; ++li) {                              \
             int blk = blks[bi], n = lengths[li];                               \
             upcr_shared_ptr_t src = start(sbase, e, blk, v, 0);                \
             upcr_shared_ptr_t dst = start(dbase, e, blk, v, T - 1);            \
-            TYPE ref[64], acc = 0;                                             \
+            TYPE acc = 0;                                                      \
             for (int i = 0; i < n; ++i) {                                      \
               TYPE x = value_##SUF(i + op);                                    \
               upcr_shared_ptr_t p = at(src, e, i, blk);                        \
@@ -121,26 +149,26 @@ static upcr_shared_ptr_t start(upcr_shared_ptr_t base, size_t e, int blk,
             upcr_all_reduce##SUF(one, src, op, (size_t)n, (size_t)blk, func,   \
                                  UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, HERE);      \
             TYPE got = UPCR_GET_SHARED_VALUE(TYPE, one, 0);                    \
-            if (!(got == ref[n - 1])) {                                        \
+            if (!close_enough(got, ref[n - 1], n, eps)) {                      \
               fprintf(stderr,                                                  \
                       "reduce" #SUF " op %d blk %d variant %d n %d: got "      \
                       "%Lg, expected %Lg\n",                                   \
                       op, blk, v, n, (long double)got,                         \
                       (long double)ref[n - 1]);                                \
-              CHECK(got == ref[n - 1]);                                        \
+              CHECK(close_enough(got, ref[n - 1], n, eps));                    \
             }                                                                  \
             test_barrier(); /* everyone read the result */                     \
             upcr_all_prefix_reduce##SUF(dst, src, op, (size_t)n, (size_t)blk,  \
                                         func, 0, HERE);                        \
             for (int i = 0; i < n; ++i) {                                      \
               TYPE g = UPCR_GET_SHARED_VALUE(TYPE, at(dst, e, i, blk), 0);     \
-              if (!(g == ref[i])) {                                            \
+              if (!close_enough(g, ref[i], i + 1, eps)) {                      \
                 fprintf(stderr,                                                \
                         "prefix_reduce" #SUF " op %d blk %d variant %d n %d "  \
                         "element %d: got %Lg, expected %Lg\n",                 \
                         op, blk, v, n, i, (long double)g,                      \
                         (long double)ref[i]);                                  \
-                CHECK(g == ref[i]);                                            \
+                CHECK(close_enough(g, ref[i], i + 1, eps));                    \
               }                                                                \
             }                                                                  \
             test_barrier(); /* before src and dst are rewritten */             \

@@ -65,9 +65,16 @@ typedef struct upcri_arrival {
   char file[200]; /* position's file, truncated */
 } upcri_arrival_t;
 
+/* A thread's partial result of a split reduction (reduce.c). */
+typedef struct upcri_partial {
+  long double value; /* large and aligned enough for every type */
+  int present;       /* the thread had elements */
+} upcri_partial_t;
+
 typedef struct upcri_internal_area {
   upcri_arrival_t arrival[2];   /* barrier arrivals, by phase parity */
   upcr_shared_ptr_t result[2];  /* collective results, by call parity */
+  upcri_partial_t partial[2];   /* split reductions, by call parity */
 } upcri_internal_area_t;
 
 extern upcr_offset_t upcri_internal_offset;

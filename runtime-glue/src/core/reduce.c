@@ -5,19 +5,32 @@
  * src is a shared array of blocks of blk_size elements (0: indefinite, all
  * on src's thread) starting at src with its own thread and phase; nelems
  * elements take part. Elements are read in runs (the part of a block that
- * is contiguous in one segment) with one get each, and combined strictly in
- * index order, which UPC_NONCOMM_FUNC requires and the other operations
- * allow.
+ * is contiguous in one segment) with one get each, or in place when the
+ * segment is addressable.
  *
- * reduce: the thread dst has affinity to computes the result and writes it.
+ * The built-in operations (UPC_ADD ... UPC_MAX) combine a run with a typed
+ * loop; UPC_FUNC and UPC_NONCOMM_FUNC call the function once per element,
+ * strictly in index order, which UPC_NONCOMM_FUNC requires.
+ *
+ * reduce: for a built-in operation on at least UPCRI_SPLIT_MIN elements in
+ * blocks (blk_size != 0) the work is split: each thread combines the
+ * elements it has affinity to (contiguous in its segment, in index order)
+ * and leaves its partial result in its internal area; after one internal
+ * barrier the thread dst has affinity to combines the partial results in
+ * thread order and writes dst. Integer results are the same as in index
+ * order (the integer operations are associative and commutative, wrapping
+ * included); UPC_ADD and UPC_MULT on floating types may round differently.
+ * Otherwise the thread dst has affinity to combines every element in index
+ * order.
  * prefix_reduce: dst has the same blocking as src (its own thread and
- * phase); every thread scans the whole of src and writes the elements of dst
- * it has affinity to, so no thread waits for another.
+ * phase); every thread scans the whole of src in index order and writes the
+ * elements of dst it has affinity to, so no thread waits for another.
  *
  * Integer arithmetic wraps (computed in unsigned long long), as it would on
  * the hardware; UPC_LOGAND/UPC_LOGOR give 0 or 1; the bitwise operations on
  * float, double and long double are errors.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +39,12 @@
 
 typedef void (*upcri_any_func_t)(void);
 
+/* Typed loop of a built-in operation over p[0..n): acc = acc op p[i] (when
+ * first, acc starts as p[0], as for step); with out (the scan kernel),
+ * out[i] = acc after element i. */
+typedef void (*upcri_kernel_t)(void *acc, const char *p, char *out, size_t n,
+                               int op, int first);
+
 typedef struct elem_ops {
   const char *suffix;
   size_t size;
@@ -33,7 +52,12 @@ typedef struct elem_ops {
   /* acc = x (first) or acc = acc op x. */
   void (*step)(void *acc, const void *x, int op, upcri_any_func_t func,
                int first);
+  upcri_kernel_t fold, scan; /* built-in operations only */
 } elem_ops_t;
+
+static int builtin_op(int op) {
+  return op != UPC_FUNC && op != UPC_NONCOMM_FUNC;
+}
 
 /* The types' step functions. Integer ADD and MULT go through unsigned long
  * long so that overflow wraps instead of being undefined. */
@@ -61,7 +85,66 @@ typedef struct elem_ops {
     a = a * x;                                                                 \
     break;
 
-#define UPCRI_DEFINE_STEP(SUF, T, OPS, ISFLOAT)                                \
+/* The typed loops (UPCRI_DEFINE_KERNEL): one loop per operation, the
+ * operation chosen once per run. elem_t is the element type. */
+#define UPCRI_EACH(EXPR, STORE)                                                \
+  for (; i < n; ++i) {                                                         \
+    elem_t x;                                                                  \
+    memcpy(&x, p + i * sizeof x, sizeof x);                                    \
+    a = (elem_t)(EXPR);                                                        \
+    STORE;                                                                     \
+  }                                                                            \
+  break;
+#define UPCRI_STORE memcpy(out + i * sizeof a, &a, sizeof a)
+#define UPCRI_INT_CASES(STORE)                                                 \
+  case UPC_ADD:                                                                \
+    UPCRI_EACH((unsigned long long)a + (unsigned long long)x, STORE)           \
+  case UPC_MULT:                                                               \
+    UPCRI_EACH((unsigned long long)a * (unsigned long long)x, STORE)           \
+  case UPC_AND:                                                                \
+    UPCRI_EACH(a & x, STORE)                                                   \
+  case UPC_OR:                                                                 \
+    UPCRI_EACH(a | x, STORE)                                                   \
+  case UPC_XOR:                                                                \
+    UPCRI_EACH(a ^ x, STORE)
+#define UPCRI_FLOAT_CASES(STORE)                                               \
+  case UPC_ADD:                                                                \
+    UPCRI_EACH(a + x, STORE)                                                   \
+  case UPC_MULT:                                                               \
+    UPCRI_EACH(a * x, STORE)
+#define UPCRI_DEFINE_KERNEL(NAME, T, CASES, STORE)                             \
+  static void NAME(void *accp, const char *p, char *out, size_t n, int op,     \
+                   int first) {                                                \
+    typedef T elem_t;                                                          \
+    elem_t a;                                                                  \
+    size_t i = 0;                                                              \
+    (void)out;                                                                 \
+    if (first) {                                                               \
+      memcpy(&a, p, sizeof a);                                                 \
+      if (op == UPC_LOGAND || op == UPC_LOGOR)                                 \
+        a = (elem_t)(a != 0);                                                  \
+      STORE;                                                                   \
+      i = 1;                                                                   \
+    } else {                                                                   \
+      memcpy(&a, accp, sizeof a);                                              \
+    }                                                                          \
+    switch (op) {                                                              \
+      CASES(STORE)                                                             \
+    case UPC_LOGAND:                                                           \
+      UPCRI_EACH(a != 0 && x != 0, STORE)                                      \
+    case UPC_LOGOR:                                                            \
+      UPCRI_EACH(a != 0 || x != 0, STORE)                                      \
+    case UPC_MIN:                                                              \
+      UPCRI_EACH(x < a ? x : a, STORE)                                         \
+    case UPC_MAX:                                                              \
+      UPCRI_EACH(x > a ? x : a, STORE)                                         \
+    default: /* not a built-in operation: not called */                        \
+      break;                                                                   \
+    }                                                                          \
+    memcpy(accp, &a, sizeof a);                                                \
+  }
+
+#define UPCRI_DEFINE_STEP(SUF, T, OPS, KCASES, ISFLOAT)                              \
   static void step_##SUF(void *accp, const void *xp, int op,                   \
                          upcri_any_func_t func, int first) {                   \
     T a, x;                                                                    \
@@ -92,19 +175,22 @@ typedef struct elem_ops {
     }                                                                          \
     memcpy(accp, &a, sizeof a);                                                \
   }                                                                            \
-  static const elem_ops_t ops_##SUF = {#SUF, sizeof(T), ISFLOAT, step_##SUF};
+  UPCRI_DEFINE_KERNEL(fold_##SUF, T, KCASES, (void)0)                         \
+  UPCRI_DEFINE_KERNEL(scan_##SUF, T, KCASES, UPCRI_STORE)                      \
+  static const elem_ops_t ops_##SUF = {#SUF,       sizeof(T), ISFLOAT,        \
+                                       step_##SUF, fold_##SUF, scan_##SUF};
 
-UPCRI_DEFINE_STEP(C, signed char, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(UC, unsigned char, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(S, short, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(US, unsigned short, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(I, int, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(UI, unsigned int, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(L, long, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(UL, unsigned long, UPCRI_INT_OPS, 0)
-UPCRI_DEFINE_STEP(F, float, UPCRI_FLOAT_OPS, 1)
-UPCRI_DEFINE_STEP(D, double, UPCRI_FLOAT_OPS, 1)
-UPCRI_DEFINE_STEP(LD, long double, UPCRI_FLOAT_OPS, 1)
+UPCRI_DEFINE_STEP(C, signed char, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(UC, unsigned char, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(S, short, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(US, unsigned short, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(I, int, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(UI, unsigned int, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(L, long, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(UL, unsigned long, UPCRI_INT_OPS, UPCRI_INT_CASES, 0)
+UPCRI_DEFINE_STEP(F, float, UPCRI_FLOAT_OPS, UPCRI_FLOAT_CASES, 1)
+UPCRI_DEFINE_STEP(D, double, UPCRI_FLOAT_OPS, UPCRI_FLOAT_CASES, 1)
+UPCRI_DEFINE_STEP(LD, long double, UPCRI_FLOAT_OPS, UPCRI_FLOAT_CASES, 1)
 
 static const char *const op_names[] = {
     "UPC_ADD", "UPC_MULT", "UPC_AND",  "UPC_OR",   "UPC_XOR",         "UPC_LOGAND",
@@ -171,40 +257,146 @@ static void check_array(upcr_shared_ptr_t p, size_t nelems, size_t elemsz,
 
 #define UPCRI_CHUNK_BYTES 8192
 
-/* Combines src[0..nelems) in order. For each element, if out_dst is
- * non-NULL (prefix), the running value is written to the element of dst
- * with the same index when it has affinity to the calling thread. */
+/* Split reductions from this many elements on: below, one more barrier
+ * costs more than the combining it spreads. */
+#define UPCRI_SPLIT_MIN 2048
+
+/* Writes out[0..n) to the elements of dst from *dw on that have affinity
+ * to the calling thread, and moves *dw on by n elements. */
+static void put_owned(run_walk_t *dw, const char *out, size_t n) {
+  int me = upcri_mythread;
+  for (size_t k = 0; k < n;) {
+    size_t m = run_length(dw, n - k);
+    if ((int)dw->p.thread == me)
+      upcri_put_bytes(dw->p.thread, dw->p.offset, out + k * dw->elemsz,
+                      m * dw->elemsz);
+    run_advance(dw, m);
+    k += m;
+  }
+}
+
+/* Combines src[0..nelems) in order into acc. If prefix_dst is non-NULL
+ * (prefix), the running value after each element is written to the element
+ * of dst with the same index when that has affinity to the calling
+ * thread. */
 static void scan(const elem_ops_t *ops, upcr_shared_ptr_t src, int op,
                  size_t nelems, size_t blk, upcri_any_func_t func,
                  void *acc, const upcr_shared_ptr_t *prefix_dst) {
-  char buf[UPCRI_CHUNK_BYTES];
-  size_t e = ops->size, per_chunk = sizeof buf / e;
+  long double bufs[2][UPCRI_CHUNK_BYTES / sizeof(long double)];
+  char *buf = (char *)bufs[0], *out = (char *)bufs[1];
+  size_t e = ops->size, per_chunk = UPCRI_CHUNK_BYTES / e;
+  int builtin = builtin_op(op);
   run_walk_t w = {src, e, blk};
   if (blk == 0)
     w.p.phase = 0;
-  upcr_shared_ptr_t d = prefix_dst ? *prefix_dst : UPCR_NULL_SHARED;
+  run_walk_t dw = {prefix_dst ? *prefix_dst : UPCR_NULL_SHARED, e, blk};
   if (blk == 0)
-    d.phase = 0;
-  int me = upcri_mythread, first = 1;
+    dw.p.phase = 0;
+  int first = 1;
   for (size_t done = 0; done < nelems;) {
     size_t n = run_length(&w, nelems - done);
-    if (n > per_chunk)
-      n = per_chunk;
-    upcri_get_bytes(buf, w.p.thread, w.p.offset, n * e);
-    for (size_t i = 0; i < n; ++i) {
-      ops->step(acc, buf + i * e, op, func, first);
-      first = 0;
-      if (prefix_dst) {
-        if ((int)d.thread == me)
-          upcri_put_bytes(d.thread, d.offset, acc, e);
-        if (blk == 0)
-          d.offset += e;
-        else
-          d = upcr_add_shared(d, e, 1, blk);
+    const char *in = upcri_segment_base[w.p.thread];
+    if (in && builtin && !prefix_dst) {
+      in += w.p.offset; /* the whole run, in place */
+    } else {
+      if (n > per_chunk)
+        n = per_chunk;
+      if (in) {
+        in += w.p.offset;
+      } else {
+        upcri_get_bytes(buf, w.p.thread, w.p.offset, n * e);
+        in = buf;
       }
     }
+    if (builtin) {
+      (prefix_dst ? ops->scan : ops->fold)(acc, in, out, n, op, first);
+      first = 0;
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        ops->step(acc, in + i * e, op, func, first);
+        first = 0;
+        if (prefix_dst)
+          memcpy(out + i * e, acc, e);
+      }
+    }
+    if (prefix_dst)
+      put_owned(&dw, out, n);
     run_advance(&w, n);
     done += n;
+  }
+}
+
+/* The elements of [0, nelems) of a blocked array (blk != 0) from p that
+ * have affinity to thread t: they are contiguous in t's segment, in index
+ * order. Returns their number and, if any, sets *off to the first one's
+ * offset. */
+static size_t owned_range(upcr_shared_ptr_t p, size_t e, size_t nelems,
+                          size_t blk, int t, upcr_offset_t *off) {
+  size_t threads = (size_t)upcri_threads;
+  /* Positions count from the start of p's block; t has the blocks b0,
+   * b0 + THREADS, ... */
+  size_t b0 = (size_t)((t - (int)p.thread + upcri_threads) % upcri_threads);
+  size_t end = p.phase + nelems, cycle = blk * threads;
+  size_t count = end / cycle * blk, rem = end % cycle;
+  if (rem > b0 * blk)
+    count += rem - b0 * blk < blk ? rem - b0 * blk : blk;
+  if (b0 == 0) {
+    count -= p.phase; /* positions before p, all in its block */
+    *off = p.offset;
+  } else if (count) {
+    *off = upcr_add_shared(p, e, (ptrdiff_t)(b0 * blk - p.phase), blk).offset;
+  }
+  return count;
+}
+
+static __thread unsigned split_seq;
+
+/* The split reduction (see the top): every thread calls it. */
+static void split_reduce(const elem_ops_t *ops, upcr_shared_ptr_t dst,
+                         upcr_shared_ptr_t src, int op, size_t nelems,
+                         size_t blk, const char *what, upcr_srcpos_t pos) {
+  int me = upcri_mythread;
+  size_t e = ops->size;
+  upcri_partial_t mine;
+  memset(&mine, 0, sizeof mine);
+  upcr_offset_t off = 0;
+  size_t n = owned_range(src, e, nelems, blk, me, &off);
+  if (n) {
+    const char *base = upcri_segment_base[me];
+    if (base) {
+      ops->fold(&mine.value, base + off, NULL, n, op, 1);
+    } else {
+      long double buf[UPCRI_CHUNK_BYTES / sizeof(long double)];
+      size_t per_chunk = sizeof buf / e;
+      for (size_t done = 0; done < n;) {
+        size_t m = n - done < per_chunk ? n - done : per_chunk;
+        upcri_get_bytes(buf, (upcr_thread_t)me, off + done * e, m * e);
+        ops->fold(&mine.value, (const char *)buf, NULL, m, op, done == 0);
+        done += m;
+      }
+    }
+    mine.present = 1;
+  }
+  /* Double-buffered: a thread writes this slot again two split reductions
+   * later, after the barrier of the next one, which dst's thread reaches
+   * only when done reading. */
+  upcr_offset_t slot = upcri_internal_offset +
+                       offsetof(upcri_internal_area_t, partial) +
+                       (split_seq++ & 1) * sizeof(upcri_partial_t);
+  upcri_put_bytes((upcr_thread_t)me, slot, &mine, sizeof mine);
+  upcri_sync(what, UPCRI_ID_REDUCE, pos);
+  if ((int)dst.thread == me) {
+    long double acc;
+    int first = 1;
+    for (int t = 0; t < upcri_threads; ++t) {
+      upcri_partial_t part;
+      upcri_get_bytes(&part, (upcr_thread_t)t, slot, sizeof part);
+      if (part.present) {
+        ops->fold(&acc, (const char *)&part.value, NULL, 1, op, first);
+        first = 0;
+      }
+    }
+    upcri_put_bytes(dst.thread, dst.offset, &acc, e);
   }
 }
 
@@ -220,7 +412,10 @@ static void reduce(const elem_ops_t *ops, upcr_shared_ptr_t dst,
     if (upcr_isnull_shared(dst))
       upcri_error(pos, "%s: dst is a null pointer-to-shared", what);
     upcri_check_range(dst.thread, dst.offset, ops->size, what, pos);
-    if ((int)dst.thread == upcri_mythread) {
+    if (builtin_op(op) && blk != 0 && nelems >= UPCRI_SPLIT_MIN &&
+        upcri_threads > 1) {
+      split_reduce(ops, dst, src, op, nelems, blk, what, pos);
+    } else if ((int)dst.thread == upcri_mythread) {
       long double acc; /* large and aligned enough for every type */
       scan(ops, src, op, nelems, blk, func, &acc, NULL);
       upcri_put_bytes(dst.thread, dst.offset, &acc, ops->size);
