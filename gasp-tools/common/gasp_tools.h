@@ -82,6 +82,28 @@ upcgt_ctx_t *upcgt_context(int thread);
  * before the runtime, whose weak defaults would win otherwise. */
 int upcgt_control(upcgt_ctx_t *c, int on);
 
+/* The GASP entry points every tool defines the same way: gasp_control,
+ * gasp_create_event and gasp_event_notify (over the tool's own
+ * gasp_event_notifyVA). A tool writes UPCGT_COMMON_ENTRY_POINTS once in its
+ * own file, next to its gasp_init (see above for why they live there). */
+#define UPCGT_COMMON_ENTRY_POINTS                                              \
+  int gasp_control(gasp_context_t ctx, int on) {                               \
+    return upcgt_control(upcgt_ctx(ctx), on);                                  \
+  }                                                                            \
+  unsigned int gasp_create_event(gasp_context_t ctx, const char *name,         \
+                                 const char *desc) {                           \
+    (void)ctx;                                                                 \
+    return upcgt_userevt_create(name, desc);                                   \
+  }                                                                            \
+  void gasp_event_notify(gasp_context_t ctx, unsigned int tag,                 \
+                         gasp_evttype_t type, const char *file, int line,      \
+                         int col, ...) {                                       \
+    va_list ap;                                                                \
+    va_start(ap, col);                                                         \
+    gasp_event_notifyVA(ctx, tag, type, file, line, col, ap);                  \
+    va_end(ap);                                                                \
+  }
+
 /* Runs write(how, by_thread) once per process, unless the registry could
  * not be made. A caller that comes second (a global exit on another thread
  * meanwhile, or exit) waits until the first write is done, so that its

@@ -93,18 +93,6 @@ gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   return ctx;
 }
 
-/* The entry points below are one-line calls into common/, yet defined in
- * this file: see upcgt_control in gasp_tools.h for why. */
-int gasp_control(gasp_context_t ctx, int on) {
-  return upcgt_control(upcgt_ctx(ctx), on);
-}
-
-unsigned int gasp_create_event(gasp_context_t ctx, const char *name,
-                               const char *desc) {
-  (void)ctx;
-  return upcgt_userevt_create(name, desc);
-}
-
 void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
                          gasp_evttype_t type, const char *file, int line,
                          int col, va_list varargs) {
@@ -154,11 +142,6 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
     fflush(NULL); /* every thread's stream: the process ends with _exit */
 }
 
-void gasp_event_notify(gasp_context_t ctx, unsigned int tag,
-                       gasp_evttype_t type, const char *file, int line,
-                       int col, ...) {
-  va_list ap;
-  va_start(ap, col);
-  gasp_event_notifyVA(ctx, tag, type, file, line, col, ap);
-  va_end(ap);
-}
+/* gasp_control, gasp_create_event and gasp_event_notify, in this file: see
+ * upcgt_control in gasp_tools.h for why. */
+UPCGT_COMMON_ENTRY_POINTS
