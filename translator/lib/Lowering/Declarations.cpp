@@ -628,7 +628,7 @@ std::string Lowerer::functionSignature(const FunctionDecl *FD) const {
 
 void Lowerer::instrumentFunctionEntry(const FunctionDecl *FD) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-  if (!Body || !FD->getIdentifier())
+  if (!Body || !FD->getIdentifier() || !Calls.isInstrumenting())
     return;
   std::string Entry = Calls.functionEntry(FD->getName(), functionSignature(FD),
                                           positionOf(FD->getBeginLoc()));
