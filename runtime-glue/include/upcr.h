@@ -508,8 +508,6 @@ UPCR_NORETURN void upcr_error(upcr_srcpos_t pos, const char *fmt, ...)
  * waits until every thread has exited; the process then exits with the
  * first nonzero status in thread order (0 if all are 0). */
 UPCR_NORETURN void upcr_exit(int status);
-/* upc_global_exit: ends every thread at once with \p status. */
-UPCR_NORETURN void upcr_global_exit(int status, upcr_srcpos_t pos);
 
 /* ------------------------------------------------------------------------
  * Static data (Berkeley's static-data design; docs/runtime-interface.md)
@@ -613,74 +611,17 @@ typedef struct upcr_file_info {
                                                       UPCRI_FILE_FLAGS}
 
 /* ------------------------------------------------------------------------
- * The UPC library, as the translator calls it (a source position added).
- * upc.h, upc_collective.h and friends for C code declare the same functions
- * under their UPC names, without positions.
+ * The UPC library, as the translator calls it: upc_NAME is upcr_NAME with
+ * the call's source position added. upc.h, upc_collective.h and friends for
+ * C code declare the same functions under their UPC names, without
+ * positions. Locks: upc_lock_t * is a phaseless pointer-to-shared to the
+ * lock object, which lives with the thread that allocated it; waiters
+ * acquire a lock in the order they asked for it. Collectives' flags are
+ * UPC_IN_* | UPC_OUT_*. upcr_global_exit (upc_global_exit) ends every thread
+ * at once with the status.
  * ------------------------------------------------------------------------ */
 
-upcr_shared_ptr_t upcr_global_alloc(size_t nblocks, size_t nbytes,
-                                    upcr_srcpos_t pos);
-upcr_shared_ptr_t upcr_all_alloc(size_t nblocks, size_t nbytes,
-                                 upcr_srcpos_t pos);
-upcr_shared_ptr_t upcr_alloc(size_t nbytes, upcr_srcpos_t pos);
-void upcr_free(upcr_shared_ptr_t ptr, upcr_srcpos_t pos);
-void upcr_all_free(upcr_shared_ptr_t ptr, upcr_srcpos_t pos);
-
-/* Locks: upc_lock_t * is a phaseless pointer-to-shared to the lock object,
- * which lives with the thread that allocated it. Waiters acquire a lock in
- * the order they asked for it. */
-upcr_pshared_ptr_t upcr_global_lock_alloc(upcr_srcpos_t pos);
-upcr_pshared_ptr_t upcr_all_lock_alloc(upcr_srcpos_t pos);
-void upcr_lock_free(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-void upcr_all_lock_free(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-void upcr_lock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-int upcr_lock_attempt(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-void upcr_unlock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-
-void upcr_memcpy(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, size_t n,
-                 upcr_srcpos_t pos);
-void upcr_memget(void *dst, upcr_shared_ptr_t src, size_t n,
-                 upcr_srcpos_t pos);
-void upcr_memput(upcr_shared_ptr_t dst, const void *src, size_t n,
-                 upcr_srcpos_t pos);
-void upcr_memset(upcr_shared_ptr_t dst, int c, size_t n, upcr_srcpos_t pos);
-
-/* Collectives (upc_collective.h). flags: UPC_IN_* | UPC_OUT_* */
-void upcr_all_broadcast(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                        size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_all_scatter(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                      size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_all_gather(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                     size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_all_gather_all(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                         size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                       size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                      upcr_pshared_ptr_t perm, size_t nbytes, int flags,
-                      upcr_srcpos_t pos);
-
-#define UPCRI_REDUCE_DECLS(T, TYPE)                                            \
-  void upcr_all_reduce##T(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,        \
-                          int op, size_t nelems, size_t blk_size,              \
-                          TYPE (*func)(TYPE, TYPE), int flags,                 \
-                          upcr_srcpos_t pos);                                  \
-  void upcr_all_prefix_reduce##T(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, \
-                                 int op, size_t nelems, size_t blk_size,       \
-                                 TYPE (*func)(TYPE, TYPE), int flags,          \
-                                 upcr_srcpos_t pos);
-UPCRI_REDUCE_DECLS(C, signed char)
-UPCRI_REDUCE_DECLS(UC, unsigned char)
-UPCRI_REDUCE_DECLS(S, short)
-UPCRI_REDUCE_DECLS(US, unsigned short)
-UPCRI_REDUCE_DECLS(I, int)
-UPCRI_REDUCE_DECLS(UI, unsigned int)
-UPCRI_REDUCE_DECLS(L, long)
-UPCRI_REDUCE_DECLS(UL, unsigned long)
-UPCRI_REDUCE_DECLS(F, float)
-UPCRI_REDUCE_DECLS(D, double)
-UPCRI_REDUCE_DECLS(LD, long double)
-#undef UPCRI_REDUCE_DECLS
+#include "upcr_library.h"
 
 /* ------------------------------------------------------------------------
  * The C spellings of the UPC language names that translated code keeps.

@@ -211,7 +211,6 @@ void upcr_gasp_c_free(void *ptr, upcr_srcpos_t pos);
 
 UPCR_NORETURN void upcr_gasp_exit(int status, upcr_srcpos_t pos);
 int upcr_gasp_main_return(int status, upcr_srcpos_t pos);
-UPCR_NORETURN void upcr_gasp_global_exit(int status, upcr_srcpos_t pos);
 
 /* ------------------------------------------------------------------------
  * Synchronization and library calls: upcr_gasp_NAME is upcr_NAME plus its
@@ -223,65 +222,9 @@ void upcr_gasp_wait(int value, int flags, upcr_srcpos_t pos);
 void upcr_gasp_barrier(int value, int flags, upcr_srcpos_t pos);
 void upcr_gasp_fence(upcr_srcpos_t pos);
 
-upcr_shared_ptr_t upcr_gasp_global_alloc(size_t nblocks, size_t nbytes,
-                                         upcr_srcpos_t pos);
-upcr_shared_ptr_t upcr_gasp_all_alloc(size_t nblocks, size_t nbytes,
-                                      upcr_srcpos_t pos);
-upcr_shared_ptr_t upcr_gasp_alloc(size_t nbytes, upcr_srcpos_t pos);
-void upcr_gasp_free(upcr_shared_ptr_t ptr, upcr_srcpos_t pos);
-void upcr_gasp_all_free(upcr_shared_ptr_t ptr, upcr_srcpos_t pos);
-
-upcr_pshared_ptr_t upcr_gasp_global_lock_alloc(upcr_srcpos_t pos);
-upcr_pshared_ptr_t upcr_gasp_all_lock_alloc(upcr_srcpos_t pos);
-void upcr_gasp_lock_free(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-void upcr_gasp_all_lock_free(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-void upcr_gasp_lock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-int upcr_gasp_lock_attempt(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-void upcr_gasp_unlock(upcr_pshared_ptr_t lock, upcr_srcpos_t pos);
-
-void upcr_gasp_memcpy(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, size_t n,
-                      upcr_srcpos_t pos);
-void upcr_gasp_memget(void *dst, upcr_shared_ptr_t src, size_t n,
-                      upcr_srcpos_t pos);
-void upcr_gasp_memput(upcr_shared_ptr_t dst, const void *src, size_t n,
-                      upcr_srcpos_t pos);
-void upcr_gasp_memset(upcr_shared_ptr_t dst, int c, size_t n,
-                      upcr_srcpos_t pos);
-
-void upcr_gasp_all_broadcast(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                             size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_gasp_all_scatter(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                           size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_gasp_all_gather(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                          size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_gasp_all_gather_all(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                              size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_gasp_all_exchange(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                            size_t nbytes, int flags, upcr_srcpos_t pos);
-void upcr_gasp_all_permute(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
-                           upcr_pshared_ptr_t perm, size_t nbytes, int flags,
-                           upcr_srcpos_t pos);
-
-#define UPCRI_GASP_REDUCE_DECLS(T, TYPE)                                       \
-  void upcr_gasp_all_reduce##T(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,   \
-                               int op, size_t nelems, size_t blk_size,         \
-                               TYPE (*func)(TYPE, TYPE), int flags,            \
-                               upcr_srcpos_t pos);                             \
-  void upcr_gasp_all_prefix_reduce##T(                                         \
-      upcr_shared_ptr_t dst, upcr_shared_ptr_t src, int op, size_t nelems,     \
-      size_t blk_size, TYPE (*func)(TYPE, TYPE), int flags, upcr_srcpos_t pos);
-UPCRI_GASP_REDUCE_DECLS(C, signed char)
-UPCRI_GASP_REDUCE_DECLS(UC, unsigned char)
-UPCRI_GASP_REDUCE_DECLS(S, short)
-UPCRI_GASP_REDUCE_DECLS(US, unsigned short)
-UPCRI_GASP_REDUCE_DECLS(I, int)
-UPCRI_GASP_REDUCE_DECLS(UI, unsigned int)
-UPCRI_GASP_REDUCE_DECLS(L, long)
-UPCRI_GASP_REDUCE_DECLS(UL, unsigned long)
-UPCRI_GASP_REDUCE_DECLS(F, float)
-UPCRI_GASP_REDUCE_DECLS(D, double)
-UPCRI_GASP_REDUCE_DECLS(LD, long double)
-#undef UPCRI_GASP_REDUCE_DECLS
+/* The library: one instrumented entry per function of the library table
+ * that raises an event. */
+#include "upcr_gasp_library.h"
 
 /* ------------------------------------------------------------------------
  * User events (pupc.h). With instrumentation, pupc_create_event(name, desc)

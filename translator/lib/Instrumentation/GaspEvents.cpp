@@ -78,40 +78,4 @@ bool isUnraisedGaspEvent(llvm::StringRef Name) {
       .Default(false);
 }
 
-std::optional<GaspEvent> eventOfRuntimeEntry(llvm::StringRef Function) {
-  if (!Function.consume_front("upcr_"))
-    return std::nullopt;
-  // Reductions: upcr_all_reduceT and upcr_all_prefix_reduceT.
-  if (Function.starts_with("all_prefix_reduce"))
-    return GaspEvent::AllPrefixReduce;
-  if (Function.starts_with("all_reduce"))
-    return GaspEvent::AllReduce;
-  using E = GaspEvent;
-  return llvm::StringSwitch<std::optional<GaspEvent>>(Function)
-      .Case("global_alloc", E::GlobalAlloc)
-      .Case("all_alloc", E::AllAlloc)
-      .Case("alloc", E::Alloc)
-      .Case("free", E::Free)
-      .Case("all_free", E::AllFree)
-      .Case("global_lock_alloc", E::GlobalLockAlloc)
-      .Case("all_lock_alloc", E::AllLockAlloc)
-      .Case("lock_free", E::LockFree)
-      .Case("all_lock_free", E::AllLockFree)
-      .Case("lock", E::Lock)
-      .Case("lock_attempt", E::LockAttempt)
-      .Case("unlock", E::Unlock)
-      .Case("memcpy", E::Memcpy)
-      .Case("memget", E::Memget)
-      .Case("memput", E::Memput)
-      .Case("memset", E::Memset)
-      .Case("all_broadcast", E::AllBroadcast)
-      .Case("all_scatter", E::AllScatter)
-      .Case("all_gather", E::AllGather)
-      .Case("all_gather_all", E::AllGatherAll)
-      .Case("all_exchange", E::AllExchange)
-      .Case("all_permute", E::AllPermute)
-      .Case("global_exit", E::NoncollectiveExit)
-      .Default(std::nullopt);
-}
-
 } // namespace upc

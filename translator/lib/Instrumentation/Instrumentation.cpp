@@ -119,15 +119,13 @@ GaspRuntimeCalls::synchronization(SyncKind Kind,
   return "upcr_gasp_" + Call.substr(std::strlen("upcr_"));
 }
 
-std::string GaspRuntimeCalls::libraryCall(llvm::StringRef Function,
+std::string GaspRuntimeCalls::libraryCall(const LibraryFunction &F,
                                           llvm::ArrayRef<std::string> Args,
                                           const SourcePosition &P) const {
-  std::optional<GaspEvent> E = eventOfRuntimeEntry(Function);
+  std::optional<GaspEvent> E = findGaspEvent(F.Event);
   if (!E || !instruments(*E, P))
-    return RuntimeCalls::libraryCall(Function, Args, P);
-  std::string Instrumented =
-      "upcr_gasp_" + Function.drop_front(std::strlen("upcr_")).str();
-  return RuntimeCalls::libraryCall(Instrumented, Args, P);
+    return RuntimeCalls::libraryCall(F, Args, P);
+  return callWithPosition(F.Instrumented, Args, P);
 }
 
 std::string GaspRuntimeCalls::exitCall(const std::string &Status,
@@ -160,7 +158,7 @@ std::string GaspRuntimeCalls::cMemoryCall(llvm::StringRef Function,
                                         : GaspEvent::CFree;
   if (!instruments(E, P))
     return "";
-  return RuntimeCalls::libraryCall("upcr_gasp_c_" + Function.str(), Args, P);
+  return callWithPosition("upcr_gasp_c_" + Function.str(), Args, P);
 }
 
 std::string GaspRuntimeCalls::mainReturnValue(const std::string &Value,

@@ -901,9 +901,12 @@ void Lowerer::lowerCall(CallExpr *E) {
   const FunctionDecl *FD = E->getDirectCallee();
   if (FD && FD->getName() == names::ForallAffinity)
     return; // part of the upc_forall
-  if (FD && FD->getIdentifier() && FD->getName().starts_with("upc_") &&
+  // A library function declared by a UPC system header (not a user's
+  // function of the same name).
+  if (FD && FD->getIdentifier() &&
       SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-    return lowerLibraryCall(E, FD);
+    if (const LibraryFunction *F = findLibraryFunction(FD->getName()))
+      return lowerLibraryCall(E, *F);
   if (FD && FD->getIdentifier() && FD->getName() == "exit" &&
       FD->getDeclContext()->isTranslationUnit() && E->getNumArgs() == 1) {
     // exit() from UPC code is a collective exit (UPC 1.3, 7.2.1).

@@ -245,7 +245,7 @@ private:
   void lowerSynchronization(clang::CallExpr *E,
                             const SynchronizationStatement &Sync);
   void lowerUpcSizeof(clang::CStyleCastExpr *E, const UpcSizeofExpression &U);
-  void lowerLibraryCall(clang::CallExpr *E, const clang::FunctionDecl *FD);
+  void lowerLibraryCall(clang::CallExpr *E, const LibraryFunction &F);
   void lowerReturn(clang::ReturnStmt *S);
   void commentOutPragmas();
 

@@ -53,13 +53,19 @@ RuntimeCalls::synchronization(SyncKind Kind,
   return std::string(Function) + "(" + Args + ", " + position(P) + ")";
 }
 
-std::string RuntimeCalls::libraryCall(llvm::StringRef Function,
-                                      llvm::ArrayRef<std::string> Args,
-                                      const SourcePosition &P) const {
+std::string RuntimeCalls::callWithPosition(llvm::StringRef Function,
+                                           llvm::ArrayRef<std::string> Args,
+                                           const SourcePosition &P) const {
   std::string Call = Function.str() + "(";
   for (const std::string &A : Args)
     Call += A + ", ";
   return Call + position(P) + ")";
+}
+
+std::string RuntimeCalls::libraryCall(const LibraryFunction &F,
+                                      llvm::ArrayRef<std::string> Args,
+                                      const SourcePosition &P) const {
+  return callWithPosition(F.Runtime, Args, P);
 }
 
 std::string RuntimeCalls::exitCall(const std::string &Status,

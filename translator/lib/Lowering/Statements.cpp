@@ -5,6 +5,7 @@
 
 #include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -247,39 +248,29 @@ void Lowerer::lowerUpcSizeof(CStyleCastExpr *E, const UpcSizeofExpression &U) {
   setLowered(E, "((size_t)(" + Value + "))");
 }
 
-void Lowerer::lowerLibraryCall(CallExpr *E, const FunctionDecl *FD) {
-  llvm::StringRef Name = FD->getName();
+void Lowerer::lowerLibraryCall(CallExpr *E, const LibraryFunction &F) {
   std::vector<std::string> Args;
   for (const Expr *A : E->arguments())
     Args.push_back(textOf(A));
-  SourcePosition Pos = positionOf(E->getBeginLoc());
-  // Pointer-to-shared queries: inline runtime functions.
-  llvm::StringRef Inline = llvm::StringSwitch<llvm::StringRef>(Name)
-                               .Case("upc_threadof", "upcr_threadof_shared")
-                               .Case("upc_phaseof", "upcr_phaseof_shared")
-                               .Case("upc_addrfield", "upcr_addrfield_shared")
-                               .Case("upc_resetphase", "upcr_shared_resetphase")
-                               .Default("");
-  if (!Inline.empty() && Args.size() == 1) {
-    setLowered(E, Inline.str() + "(" + Args[0] + ")");
+  switch (F.Lowering) {
+  case LibraryLowering::Plain:
+    return; // the C function itself: no pointer-to-shared, no position
+  case LibraryLowering::Inline:
+    setLowered(E, F.Runtime.str() + "(" + llvm::join(Args, ", ") + ")");
     return;
+  case LibraryLowering::Runtime:
+    setLowered(E, Calls.libraryCall(F, Args, positionOf(E->getBeginLoc())));
+    return;
+  case LibraryLowering::Custom:
+    break;
   }
-  if (Name == "upc_local_alloc" && Args.size() == 2) {
-    setLowered(E, Calls.libraryCall(
-                      "upcr_alloc",
-                      {"(size_t)(" + Args[0] + ") * (size_t)(" + Args[1] + ")"},
-                      Pos));
-    return;
-  }
-  // Functions without pointers-to-shared or errors worth a position keep
-  // their C versions.
-  static const llvm::StringSet<> Plain = {
-      "upc_affinitysize", "upc_ticks_now", "upc_ticks_to_ns", "upc_poll"};
-  if (Plain.count(Name))
-    return;
-  // Everything else: the runtime entry with the call's position.
-  std::string Runtime = "upcr_" + Name.drop_front(strlen("upc_")).str();
-  setLowered(E, Calls.libraryCall(Runtime, Args, Pos));
+  // upc_local_alloc(n, b) (UPC 1.1) is upc_alloc(n * b).
+  assert(F.Name == "upc_local_alloc" && "a custom lowering without code");
+  const LibraryFunction *Alloc = findLibraryFunction("upc_alloc");
+  setLowered(E, Calls.libraryCall(
+                    *Alloc,
+                    {"(size_t)(" + Args[0] + ") * (size_t)(" + Args[1] + ")"},
+                    positionOf(E->getBeginLoc())));
 }
 
 void Lowerer::lowerReturn(ReturnStmt *S) {

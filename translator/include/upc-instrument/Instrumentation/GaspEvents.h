@@ -1,9 +1,9 @@
 //===- GaspEvents.h - The GASP events upc-instrument raises -----*- C++ -*-===//
 //
-// The symbolic events of GASP 1.4 (../shared/specs/gasp-1.4.txt) that the
-// translator can instrument, with their names as gasp_upc.h defines them
-// (--profile-only files name them), and the runtime entry points whose
-// instrumented forms raise them.
+// The symbolic events of GASP 1.4 (section 5.4) that the translator can
+// instrument, with their names as gasp_upc.h defines them (--profile-only
+// files name them). Which library function raises which event is in the
+// library table (UpcLibrary.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,9 +70,6 @@ std::optional<GaspEvent> findGaspEvent(llvm::StringRef Name);
 /// Whether \p Name is an event of GASP 1.4 that upc-instrument never raises
 /// (non-blocking and cache events: docs/gasp-events.md says why).
 bool isUnraisedGaspEvent(llvm::StringRef Name);
-/// The event the instrumented form of the runtime entry \p Function
-/// (upcr_lock, upcr_all_reduceI...) raises; none for entries without one.
-std::optional<GaspEvent> eventOfRuntimeEntry(llvm::StringRef Function);
 
 } // namespace upc
 

@@ -77,7 +77,7 @@ public:
   std::string synchronization(SyncKind Kind,
                               const std::optional<std::string> &Value,
                               const SourcePosition &P) const override;
-  std::string libraryCall(llvm::StringRef Function,
+  std::string libraryCall(const LibraryFunction &F,
                           llvm::ArrayRef<std::string> Args,
                           const SourcePosition &P) const override;
   std::string exitCall(const std::string &Status,

@@ -12,6 +12,7 @@
 #define UPC_INSTRUMENT_LOWERING_RUNTIMECALLS_H
 
 #include "upc-instrument/Lowering/CTypes.h"
+#include "upc-instrument/Lowering/UpcLibrary.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -65,9 +66,9 @@ public:
                                       const std::optional<std::string> &Value,
                                       const SourcePosition &P) const;
 
-  /// A call of the runtime entry \p Function (a UPC library function) with
-  /// \p Args, and the position.
-  virtual std::string libraryCall(llvm::StringRef Function,
+  /// A call of the library function \p F (lowered to its runtime entry)
+  /// with \p Args, and the position.
+  virtual std::string libraryCall(const LibraryFunction &F,
                                   llvm::ArrayRef<std::string> Args,
                                   const SourcePosition &P) const;
 
@@ -109,6 +110,10 @@ public:
                                 const SourcePosition &P) const;
 
 protected:
+  /// `Function(Args..., position)`.
+  std::string callWithPosition(llvm::StringRef Function,
+                               llvm::ArrayRef<std::string> Args,
+                               const SourcePosition &P) const;
   /// The start of a call of the access macro UPCR_<Family><Verb>_<P>SHARED_
   /// VALUE[_STRICT] for \p A: its type, pointer, offset and (puts) value
   /// arguments, without the closing parenthesis.

@@ -1,0 +1,47 @@
+//===- UpcLibrary.h - The UPC library functions the runtime provides -*- C++ -*-===//
+//
+// The translator's view of the library table (runtime-glue/library/
+// upc_library.toml, from which UpcLibrary.inc is generated): for each
+// function of upc.h and upc_collective.h, how a call is lowered, the runtime
+// entry it becomes and the GASP event its instrumented form raises. The
+// runtime's declarations and wrappers come from the same table, so the
+// names here always exist there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_LOWERING_UPCLIBRARY_H
+#define UPC_INSTRUMENT_LOWERING_UPCLIBRARY_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace upc {
+
+/// How a call of a library function is lowered.
+enum class LibraryLowering {
+  Runtime, ///< the runtime entry, with the call's position as last argument
+  Inline,  ///< an inline function of upcr.h, same arguments
+  Plain,   ///< the C function itself, unchanged
+  Custom,  ///< written in the lowering (Lowerer::lowerLibraryCall)
+};
+
+struct LibraryFunction {
+  llvm::StringLiteral Name; ///< upc_X, as declared in the UPC header
+  LibraryLowering Lowering;
+  /// The function a lowered call names (Runtime, Inline); else empty.
+  llvm::StringLiteral Runtime;
+  /// The GASP event of the instrumented form (gasp_upc.h's name); empty
+  /// when calls raise none.
+  llvm::StringLiteral Event;
+  /// The instrumented runtime entry (upcr_gasp_X), when Event is set.
+  llvm::StringLiteral Instrumented;
+};
+
+/// Every function of the table, in table order.
+llvm::ArrayRef<LibraryFunction> libraryFunctions();
+/// The function named \p Name, or null.
+const LibraryFunction *findLibraryFunction(llvm::StringRef Name);
+
+} // namespace upc
+
+#endif

@@ -1,0 +1,33 @@
+//===- UpcLibrary.cpp - The UPC library functions the runtime provides ----===//
+
+#include "upc-instrument/Lowering/UpcLibrary.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace upc {
+
+namespace {
+
+constexpr LibraryFunction Functions[] = {
+#define UPC_LIBRARY_FUNCTION(Name, Lowering, Runtime, Event, Instrumented)    \
+  {Name, LibraryLowering::Lowering, Runtime, Event, Instrumented},
+#include "upc-instrument/Lowering/UpcLibrary.inc"
+#undef UPC_LIBRARY_FUNCTION
+};
+
+} // namespace
+
+llvm::ArrayRef<LibraryFunction> libraryFunctions() { return Functions; }
+
+const LibraryFunction *findLibraryFunction(llvm::StringRef Name) {
+  static const llvm::StringMap<const LibraryFunction *> ByName = [] {
+    llvm::StringMap<const LibraryFunction *> Map;
+    for (const LibraryFunction &F : Functions)
+      Map[F.Name] = &F;
+    return Map;
+  }();
+  auto It = ByName.find(Name);
+  return It == ByName.end() ? nullptr : It->second;
+}
+
+} // namespace upc
