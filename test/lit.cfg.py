@@ -62,3 +62,4 @@ else:
     config.substitutions.append(("%cmake", config.cmake_command))
     config.substitutions.append(("%upc_obj_root", config.upc_obj_root))
     config.substitutions.append(("%upc_src_root", config.upc_src_root))
+    config.substitutions.append(("%python", config.python))

@@ -21,6 +21,7 @@ the table is malformed.
 """
 
 import os
+import re
 import sys
 import tomllib
 
@@ -238,13 +239,12 @@ def deprecation(f):
 
 
 def grouped(functions):
-    """(section, [functions]) in table order."""
-    groups = []
+    """(section, [functions]): sections in the order they first appear,
+    functions in table order."""
+    groups = {}
     for f in functions:
-        if not groups or groups[-1][0] != f.section:
-            groups.append((f.section, []))
-        groups[-1][1].append(f)
-    return groups
+        groups.setdefault(f.section, []).append(f)
+    return list(groups.items())
 
 
 def comment(text):
@@ -458,6 +458,24 @@ def write_if_changed(path, text):
     os.replace(tmp, path)
 
 
+def position(table, error):
+    """TABLE:LINE[:COL] of an error: tomllib's own position, or the line of
+    the entry whose name the message starts with."""
+    m = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+    if m:
+        return f"{table}:{m.group(1)}:{m.group(2)}"
+    name = str(error).split(":")[0]
+    try:
+        with open(table) as f:
+            for number, line in enumerate(f, 1):
+                m = re.match(r'\s*name\s*=\s*"([^"]*)"', line)
+                if m and name.startswith(m.group(1).split("{")[0]):
+                    return f"{table}:{number}"
+    except OSError:
+        pass
+    return table
+
+
 def main(argv):
     if len(argv) != 4:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
@@ -465,8 +483,12 @@ def main(argv):
     table, source_dir, binary_dir = argv[1:]
     try:
         files = outputs(load(table), source_dir)
-    except (TableError, tomllib.TOMLDecodeError, OSError) as e:
-        print(f"{table}: error: {e}", file=sys.stderr)
+    except (TableError, tomllib.TOMLDecodeError) as e:
+        message = re.sub(r" \(at line \d+, column \d+\)", "", str(e))
+        print(f"{position(table, e)}: error: {message}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"{table}: error: {e.strerror}: {e.filename}", file=sys.stderr)
         return 1
     for rel, text in files.items():
         write_if_changed(os.path.join(binary_dir, rel), text)
