@@ -3,6 +3,8 @@
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 #include "upc-instrument/Lowering/CTypes.h"
+#include "upc-instrument/Lowering/RuntimeCalls.h"
+#include "upc-instrument/Lowering/RuntimeNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -129,20 +131,21 @@ std::string Assembler::prologue() const {
        "#define __UPC_PUPC__ 1\n"
        "#define __UPC_COLLECTIVE__ 1\n";
   if (Opts.StaticThreads)
-    P += "#define __UPC_STATIC_THREADS__ 1\n#define UPCR_STATIC_THREADS " +
+    P += "#define __UPC_STATIC_THREADS__ 1\n#define " +
+         runtime::StaticThreads.str() + " " +
          std::to_string(*Opts.StaticThreads) + "\n";
   else
     P += "#define __UPC_DYNAMIC_THREADS__ 1\n";
   if (Opts.AllSegmentsAddressable)
     P += "/* Every thread addresses all shared memory (pthreads, MPI on one node),\n"
          "   unless compiled for remote access (upc-instrument --backend=mpi). */\n"
-         "#ifndef UPCR_REMOTE_ACCESS\n"
-         "#define UPCR_ALL_SEGMENTS_ADDRESSABLE 1\n"
+         "#ifndef " + runtime::RemoteAccess.str() + "\n" +
+         "#define " + runtime::AllSegmentsAddressable.str() + " 1\n" +
          "#endif\n";
   if (Unit.Instrumented)
     P += "/* GASP instrumentation: the instrumented runtime entry points. */\n"
-         "#define UPCR_GASP_INSTRUMENTED 1\n";
-  P += "#include <upcr.h>\n";
+         "#define " + runtime::GaspInstrumented.str() + " 1\n";
+  P += "#include <" + runtime::Header.str() + ">\n";
   if (Opts.LineDirectives)
     P += lineDirective(1, Unit.Files.front().PresumedName) + "\n";
   return P;
@@ -151,7 +154,8 @@ std::string Assembler::prologue() const {
 std::string Assembler::epilogue() const {
   const StaticDataPlan &Data = Unit.StaticData;
   std::string Suffix = staticDataSuffix(Unit.Files.front().Path);
-  std::string Alloc = "UPCRI_ALLOC_" + Suffix, Init = "UPCRI_INIT_" + Suffix;
+  std::string Alloc = runtime::AllocFunction.str() + Suffix;
+  std::string Init = runtime::InitFunction.str() + Suffix;
   std::string E = "\n/* Start-up: allocation and initialization of this "
                   "file's static data\n   (docs/translation.md). */\n";
   E += "void " + Alloc + "(void);\nvoid " + Init + "(void);\n";
@@ -163,17 +167,20 @@ std::string Assembler::epilogue() const {
     E += "  " + Type.str() + " " + Name.str() + "[] = {\n";
     for (const std::string &R : List)
       E += "    " + R + ",\n";
-    E += "  };\n  " + Function.str() + "(" + Name.str() + ", sizeof " +
-         Name.str() + " / sizeof " + Name.str() + "[0]);\n";
+    E += "  };\n  " +
+         spellCall(Function, {Name.str(), "sizeof " + Name.str() +
+                                              " / sizeof " + Name.str() +
+                                              "[0]"}) +
+         ";\n";
   };
-  Records(Data.PhaselessRecords, "upcr_startup_pshalloc_t",
-          "upcr_startup_pshalloc", "upcr_pinfos");
-  Records(Data.PhasedRecords, "upcr_startup_shalloc_t", "upcr_startup_shalloc",
+  Records(Data.PhaselessRecords, runtime::PshallocInfo, runtime::Pshalloc,
+          "upcr_pinfos");
+  Records(Data.PhasedRecords, runtime::ShallocInfo, runtime::Shalloc,
           "upcr_infos");
   E += "}\n";
   E += "void " + Init + "(void) {\n";
   if (!Data.Thread0Initializers.empty()) {
-    E += "  if (upcr_mythread() == 0) {\n";
+    E += "  if (" + spellCall(runtime::MyThread, {}) + " == 0) {\n";
     for (const std::string &S : Data.Thread0Initializers)
       E += "    " + S + "\n";
     E += "  }\n";
@@ -181,24 +188,26 @@ std::string Assembler::epilogue() const {
   for (const std::string &S : Data.EveryThreadInitializers)
     E += "  " + S + "\n";
   E += "}\n";
-  E += "UPCR_REGISTER_FILE(upcri_file_" + Suffix + ", " +
-       CTypes::quote(Unit.Files.front().PresumedName) + ", " +
-       std::to_string(Opts.StaticThreads ? *Opts.StaticThreads : 0) + ", " +
-       Alloc + ", " + Init + ");\n";
+  E += spellCall(runtime::RegisterFile,
+                 {runtime::FileRecord.str() + Suffix,
+                  CTypes::quote(Unit.Files.front().PresumedName),
+                  std::to_string(Opts.StaticThreads ? *Opts.StaticThreads : 0),
+                  Alloc, Init}) +
+       ";\n";
   if (Unit.MainParameters >= 0) {
     E += "\n/* The program: UPC threads started by the runtime, each running "
          "the user's main. */\n";
     std::string Call;
     switch (Unit.MainParameters) {
     case 0:
-      Call = "upcr_user_main()";
+      Call = spellCall(runtime::UserMain, {});
       break;
     case 2:
-      Call = "upcr_user_main(argc, argv)";
+      Call = spellCall(runtime::UserMain, {"argc", "argv"});
       break;
     default:
       E += "extern char **environ;\n";
-      Call = "upcr_user_main(argc, argv, environ)";
+      Call = spellCall(runtime::UserMain, {"argc", "argv", "environ"});
       break;
     }
     E += "static int upcri_call_user_main(int argc, char **argv) {\n"
@@ -207,8 +216,9 @@ std::string Assembler::epilogue() const {
       E += "  " + Call + ";\n  return 0;\n}\n";
     else
       E += "  return " + Call + ";\n}\n";
-    E += "int main(int argc, char **argv) {\n"
-         "  return upcr_run(argc, argv, upcri_call_user_main);\n}\n";
+    E += "int main(int argc, char **argv) {\n  return " +
+         spellCall(runtime::Run, {"argc", "argv", "upcri_call_user_main"}) +
+         ";\n}\n";
   }
   return E;
 }

@@ -2,12 +2,12 @@
 
 #include "upc-instrument/Instrumentation/Instrumentation.h"
 #include "upc-instrument/Lowering/CTypes.h"
+#include "upc-instrument/Lowering/RuntimeNames.h"
 #include "upc-instrument/Semantics/UpcContext.h"
 
 #include "clang/Basic/CharInfo.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <cstring>
 
 namespace upc {
 
@@ -85,7 +85,7 @@ std::string GaspRuntimeCalls::access(llvm::StringRef Verb,
                                      const SharedAccess &A,
                                      const std::string *Value) const {
   bool LocalToo = Opts.Mode == InstrumentationMode::ProfileLocal;
-  return accessCall("GASP_", Verb, A, Value) + ", " + (LocalToo ? "1" : "0") +
+  return accessCall(runtime::AccessGaspFamily, Verb, A, Value) + ", " + (LocalToo ? "1" : "0") +
          ", " + position(A.Position) + ", " + CTypes::quote(A.VariableType) +
          ", " + CTypes::quote(A.VariableName) + ")";
 }
@@ -114,9 +114,11 @@ GaspRuntimeCalls::synchronization(SyncKind Kind,
   if (!instruments(E, P))
     return RuntimeCalls::synchronization(Kind, Value, P);
   if (Kind == SyncKind::Fence)
-    return "upcr_gasp_fence(" + position(P) + ")";
-  std::string Call = RuntimeCalls::synchronization(Kind, Value, P);
-  return "upcr_gasp_" + Call.substr(std::strlen("upcr_"));
+    return callWithPosition(runtime::GaspFence, {}, P);
+  return synchronizationCall(Kind == SyncKind::Barrier  ? runtime::GaspBarrier
+                             : Kind == SyncKind::Notify ? runtime::GaspNotify
+                                                        : runtime::GaspWait,
+                             Value, P);
 }
 
 std::string GaspRuntimeCalls::libraryCall(const LibraryFunction &F,
@@ -132,7 +134,7 @@ std::string GaspRuntimeCalls::exitCall(const std::string &Status,
                                        const SourcePosition &P) const {
   if (!instruments(GaspEvent::CollectiveExit, P))
     return RuntimeCalls::exitCall(Status, P);
-  return "upcr_gasp_exit(" + Status + ", " + position(P) + ")";
+  return callWithPosition(runtime::GaspExit, {Status}, P);
 }
 
 std::string GaspRuntimeCalls::functionEntry(llvm::StringRef Name,
@@ -140,14 +142,15 @@ std::string GaspRuntimeCalls::functionEntry(llvm::StringRef Name,
                                             const SourcePosition &P) const {
   if (Opts.ExcludedFunctions.count(Name) || !instruments(GaspEvent::CFunc, P))
     return "";
-  return "UPCR_GASP_FUNCTION_SCOPE(" + CTypes::quote(Signature) + ", " +
-         position(P) + ");";
+  return callWithPosition(runtime::GaspFunctionScope,
+                          {CTypes::quote(Signature)}, P) +
+         ";";
 }
 
 std::string GaspRuntimeCalls::forallEntry(const SourcePosition &P) const {
   if (!instruments(GaspEvent::Forall, P))
     return "";
-  return "UPCR_GASP_FORALL_SCOPE(" + position(P) + ");";
+  return callWithPosition(runtime::GaspForallScope, {}, P) + ";";
 }
 
 std::string GaspRuntimeCalls::cMemoryCall(llvm::StringRef Function,
@@ -158,24 +161,21 @@ std::string GaspRuntimeCalls::cMemoryCall(llvm::StringRef Function,
                                         : GaspEvent::CFree;
   if (!instruments(E, P))
     return "";
-  return callWithPosition("upcr_gasp_c_" + Function.str(), Args, P);
+  return callWithPosition((runtime::GaspCMemory + Function).str(), Args, P);
 }
 
 std::string GaspRuntimeCalls::mainReturnValue(const std::string &Value,
                                               const SourcePosition &P) const {
   if (!instruments(GaspEvent::CollectiveExit, P))
     return "";
-  return "upcr_gasp_main_return(" + Value + ", " + position(P) + ")";
+  return callWithPosition(runtime::GaspMainReturn, {Value}, P);
 }
 
 std::string
 GaspRuntimeCalls::createUserEvent(llvm::ArrayRef<std::string> Args,
                                   const SourcePosition &) const {
   // User events are never affected by the instrumentation controls.
-  std::string Call = "upcr_gasp_create_event(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    Call += (I ? ", " : "") + Args[I];
-  return Call + ")";
+  return spellCall(runtime::GaspCreateEvent, Args);
 }
 
 std::string GaspRuntimeCalls::userEvent(UserEventKind Kind,
@@ -184,12 +184,11 @@ std::string GaspRuntimeCalls::userEvent(UserEventKind Kind,
   const char *Type = Kind == UserEventKind::Start ? "GASP_START"
                      : Kind == UserEventKind::End ? "GASP_END"
                                                   : "GASP_ATOMIC";
-  std::string Call = Args.size() > 1 ? "UPCR_GASP_USER_EVENT_ARGS("
-                                     : "UPCR_GASP_USER_EVENT(";
-  Call += Args.front() + ", " + Type + ", " + position(P);
-  for (const std::string &A : Args.drop_front())
-    Call += ", " + A;
-  return Call + ")";
+  std::vector<std::string> All = {Args.front(), Type, position(P)};
+  All.insert(All.end(), Args.begin() + 1, Args.end());
+  return spellCall(Args.size() > 1 ? runtime::GaspUserEventArgs
+                                   : runtime::GaspUserEvent,
+                   All);
 }
 
 } // namespace upc

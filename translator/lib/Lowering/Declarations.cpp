@@ -86,7 +86,10 @@ bool Lowerer::needsStartupValue(const Expr *Init) const {
   if (!Init)
     return false;
   if (auto It = Lowered.find(Init); It != Lowered.end())
-    if (!llvm::StringRef(It->second).starts_with("UPCR_NULL_"))
+    if (!llvm::is_contained({runtime::NullShared, runtime::NullPshared,
+                             runtime::NullSharedInit,
+                             runtime::NullPsharedInit},
+                            It->second))
       return true;
   if (LValues.count(Init))
     return true;
@@ -244,8 +247,10 @@ std::string Lowerer::proxyDeclaration(const VarDecl *VD) {
     Text += "extern ";
   Text += CTypes::name(R).str() + " " + nameOf(VD);
   if (VD->hasInit()) {
-    Text += R == PointerRepresentation::Phased ? " = UPCR_INITIALIZED_SHARED"
-                                               : " = UPCR_INITIALIZED_PSHARED";
+    Text += " = " + (R == PointerRepresentation::Phased
+                         ? runtime::InitializedShared
+                         : runtime::InitializedPshared)
+                        .str();
   } else if (Def == VarDecl::TentativeDefinition && !Local &&
              VD->getStorageClass() != SC_Static &&
              !VD->getDefinition(Ctx)) {
@@ -423,20 +428,26 @@ void Lowerer::initializeShared(const VarDecl *VD) {
     if (Dims[D].ScalesWithThreads &&
         Extent[D] > Dims[D].Factor)
       Checks += "if (" + std::to_string(Extent[D]) + " > " +
-                std::to_string(Dims[D].Factor) + " * THREADS) upcr_error(" +
-                Calls.position(positionOf(Init->getBeginLoc())) +
-                ", \"the initializer of '" + VD->getName().str() + "' has " +
-                std::to_string(Extent[D]) + " elements in dimension " +
-                std::to_string(D + 1) + ", more than the %d it has with %d " +
-                "thread%s\", " + std::to_string(Dims[D].Factor) +
-                " * THREADS, THREADS, THREADS == 1 ? \"\" : \"s\"); ";
+                std::to_string(Dims[D].Factor) + " * THREADS) " +
+                spellCall(runtime::Error,
+                          {Calls.position(positionOf(Init->getBeginLoc())),
+                           "\"the initializer of '" + VD->getName().str() +
+                               "' has " + std::to_string(Extent[D]) +
+                               " elements in dimension " +
+                               std::to_string(D + 1) +
+                               ", more than the %d it has with %d thread%s\"",
+                           std::to_string(Dims[D].Factor) + " * THREADS",
+                           "THREADS", "THREADS == 1 ? \"\" : \"s\""}) +
+                "; ";
   Out.StaticData.EveryThreadInitializers.push_back(
       "{ " + Checks + Array + " = " + textOf(Init) +
-      "; static const upcr_startup_arrayinit_diminfo_t upcr_dims_[] = { " +
+      "; static const " + runtime::ArrayInitDimInfo.str() + " upcr_dims_[] = { " +
       Infos + " }; " +
-      (Phased ? "upcr_startup_initarray(" : "upcr_startup_initparray(") +
-      Name + ", upcr_init_, upcr_dims_, " + std::to_string(Extent.size()) +
-      ", sizeof(" + ElementType + "), " + Block + "); }");
+      spellCall(Phased ? runtime::InitArray : runtime::InitParray,
+                {Name, "upcr_init_", "upcr_dims_",
+                 std::to_string(Extent.size()),
+                 "sizeof(" + ElementType + ")", Block}) +
+      "; }");
 }
 
 std::string Lowerer::startupAssignment(const VarDecl *VD,
@@ -473,7 +484,7 @@ void Lowerer::lowerTopLevelDecls() {
   for (Decl *D : TUD->decls())
     if (auto *FD = dyn_cast<FunctionDecl>(D);
         FD && FD->isMain() && SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
-      NewNames[FD->getCanonicalDecl()] = "upcr_user_main";
+      NewNames[FD->getCanonicalDecl()] = runtime::UserMain.str();
 
   std::vector<Decl *> Group;
   SourceLocation GroupBegin;
@@ -756,7 +767,8 @@ void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group, bool AtFileScope,
   std::string FunctionName =
       CurrentFunction ? CurrentFunction->getName().str() : "";
   auto Mangled = [&](const VarDecl *VD) {
-    return "upcri_" + FunctionName + "_" + VD->getName().str();
+    return runtime::InternalPrefix.str() + FunctionName + "_" +
+           VD->getName().str();
   };
 
   // Plain per-thread data: the storage keyword gains __thread, and values

@@ -207,17 +207,17 @@ std::string Lowerer::convertPointer(const std::string &Text,
   if (FR == R::Phaseless && TR == R::Phaseless)
     return Text;
   if (FR == R::Phaseless)
-    return "upcr_pshared_to_shared(" + Text + ")";
+    return spellCall(runtime::PsharedToShared, {Text});
   if (TR == R::Phaseless)
-    return "upcr_shared_to_pshared(" + Text + ")";
+    return spellCall(runtime::SharedToPshared, {Text});
   // Both phased: a generic pointer keeps the phase, as does the same block
   // size; another block size starts a new block.
   if (From.IsVoid || To.IsVoid || From.BlockElements == To.BlockElements)
     return Text;
   if (isNumber(From.BlockElements) && isNumber(To.BlockElements))
-    return "upcr_shared_resetphase(" + Text + ")";
-  return "upcr_shared_reblock(" + Text + ", " + From.BlockElements + ", " +
-         To.BlockElements + ")";
+    return spellCall(runtime::ResetPhase, {Text});
+  return spellCall(runtime::Reblock,
+                   {Text, From.BlockElements, To.BlockElements});
 }
 
 void Lowerer::convertInPlace(const Expr *Value, QualType Target) {
@@ -233,8 +233,8 @@ void Lowerer::convertInPlace(const Expr *Value, QualType Target) {
 
 std::string Lowerer::nullTest(const std::string &Text, const SharedPointee &P,
                               bool IsNull) const {
-  std::string Test = "upcr_isnull_" + CTypes::suffix(P.representation()).str() +
-                     "(" + Text + ")";
+  std::string Test = spellCall(
+      (runtime::IsNull + CTypes::suffix(P.representation())).str(), {Text});
   return IsNull ? Test : "!" + Test;
 }
 
@@ -242,8 +242,9 @@ std::string Lowerer::nullPointer(QualType PointerType,
                                  bool InInitializer) const {
   bool Phased = Types.pointee(PointerType).representation() ==
                 PointerRepresentation::Phased;
-  std::string Name = Phased ? "UPCR_NULL_SHARED" : "UPCR_NULL_PSHARED";
-  return InInitializer ? Name + "_INIT" : Name;
+  if (InInitializer)
+    return (Phased ? runtime::NullSharedInit : runtime::NullPsharedInit).str();
+  return (Phased ? runtime::NullShared : runtime::NullPshared).str();
 }
 
 void Lowerer::truthValue(const Expr *Cond) {
@@ -263,12 +264,11 @@ std::string Lowerer::addToPointer(const std::string &Text,
   std::string Size = "sizeof(" + P.ElementType + ")";
   switch (P.Block) {
   case SharedPointee::Indefinite:
-    return "upcr_add_psharedI(" + Text + ", " + Size + ", " + Inc + ")";
+    return spellCall(runtime::AddIndefinite, {Text, Size, Inc});
   case SharedPointee::One:
-    return "upcr_add_pshared1(" + Text + ", " + Size + ", " + Inc + ")";
+    return spellCall(runtime::AddCyclic, {Text, Size, Inc});
   case SharedPointee::Blocked:
-    return "upcr_add_shared(" + Text + ", " + Size + ", " + Inc + ", " +
-           P.BlockElements + ")";
+    return spellCall(runtime::AddBlocked, {Text, Size, Inc, P.BlockElements});
   }
   return Text;
 }
@@ -282,14 +282,13 @@ std::string Lowerer::subtractPointers(const std::string &A,
   std::string Diff;
   switch (PA.Block) {
   case SharedPointee::Indefinite:
-    Diff = "upcr_sub_psharedI(" + A + ", " + BText + ", " + Size + ")";
+    Diff = spellCall(runtime::SubIndefinite, {A, BText, Size});
     break;
   case SharedPointee::One:
-    Diff = "upcr_sub_pshared1(" + A + ", " + BText + ", " + Size + ")";
+    Diff = spellCall(runtime::SubCyclic, {A, BText, Size});
     break;
   case SharedPointee::Blocked:
-    Diff = "upcr_sub_shared(" + A + ", " + BText + ", " + Size + ", " +
-           PA.BlockElements + ")";
+    Diff = spellCall(runtime::SubBlocked, {A, BText, Size, PA.BlockElements});
     break;
   }
   if (!PA.ElementCount.empty())
@@ -359,18 +358,18 @@ std::string Lowerer::addressOf(const SharedLValue &L, bool Decayed,
     // Within one element: bytes on the same thread.
     std::string Element =
         L.Representation == PointerRepresentation::Phased
-            ? "upcr_shared_to_pshared(" + L.Pointer + ")"
+            ? spellCall(runtime::SharedToPshared, {L.Pointer})
             : L.Pointer;
     std::string Text =
-        "upcr_add_psharedI(" + Element + ", 1, " + L.ByteOffset + ")";
+        spellCall(runtime::AddIndefinite, {Element, "1", L.ByteOffset});
     SharedPointee Bytes; // phaseless
     return convertPointer(Text, Bytes, Pointee);
   }
   if (L.Representation == Pointee.representation())
     return L.Pointer;
   if (L.Representation == PointerRepresentation::Phaseless)
-    return "upcr_pshared_to_shared(" + L.Pointer + ")";
-  return "upcr_shared_to_pshared(" + L.Pointer + ")";
+    return spellCall(runtime::PsharedToShared, {L.Pointer});
+  return spellCall(runtime::SharedToPshared, {L.Pointer});
 }
 
 bool Lowerer::isValueUnused(const Expr *E) const {
@@ -554,10 +553,13 @@ void Lowerer::lowerExplicitCast(CStyleCastExpr *E) {
     SharedPointee P = pointeeOf(Sub);
     if (To->isPointerType()) {
       // Valid for data with affinity to the calling thread (UPC 6.4.3).
-      setLowered(E, "((" + Types.print(E->getTypeInfoAsWritten()->getTypeLoc()) +
-                        ")upcr_" +
-                        CTypes::suffix(P.representation()).str() +
-                        "_to_local(" + textOf(Sub) + "))");
+      std::string ToLocal = (runtime::Prefix +
+                             CTypes::suffix(P.representation()) +
+                             runtime::ToLocalSuffix)
+                                .str();
+      setLowered(E, "((" +
+                        Types.print(E->getTypeInfoAsWritten()->getTypeLoc()) +
+                        ")" + spellCall(ToLocal, {textOf(Sub)}) + ")");
       return;
     }
     if (To->isBooleanType()) {
@@ -762,8 +764,10 @@ void Lowerer::lowerBinary(BinaryOperator *E) {
       std::swap(A, B);
       std::swap(RA, RB);
     }
-    std::string Test = "upcr_isequal_" + CTypes::suffix(RA).str() + "_" +
-                       CTypes::suffix(RB).str() + "(" + A + ", " + B + ")";
+    std::string Test = spellCall(
+        (runtime::IsEqual + CTypes::suffix(RA) + "_" + CTypes::suffix(RB))
+            .str(),
+        {A, B});
     setLowered(E, Equal ? "(" + Test + ")" : "(!" + Test + ")");
     return;
   }

@@ -324,26 +324,29 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
   while (!Init.empty() && (Init.back() == ';' || Init.back() == ' '))
     Init.pop_back();
   std::string Generic = "for (" + Init + "; " + textOf(S->getCond()) + "; " +
-                        textOf(S->getInc()) + ") if (!UPCR_FORALL_MINE(" +
-                        affinityTest(S, F) + ")) ; else ";
+                        textOf(S->getInc()) + ") " +
+                        forallMineTest(affinityTest(S, F)) + " ";
 
-  std::string Text = "{ UPCR_FORALL_SCOPE; ";
+  std::string Text = forallScopeOpen();
   if (Plan.IndexDeclaredInInit)
     Text += Types.print(Plan.Index->getType(), I) + "; ";
   Text += "long long upcr_lo_ = (" + textOf(Plan.Lower) + "), upcr_hi_ = (" +
           textOf(Plan.Upper) + ")" + (Plan.Inclusive ? " + 1" : "") + "; ";
-  Text += "if (!upcr_forall_nested_ && upcr_lo_ >= 0) { ";
+  Text += "if (!" + runtime::ForallNested.str() + " && upcr_lo_ >= 0) { ";
   for (const auto &[X, Name] : Plan.Arrays) {
     TypeLoc TL = X->getTypeSourceInfo() ? X->getTypeSourceInfo()->getTypeLoc()
                                         : TypeLoc();
     SharedPointee O = Types.object(X->getType(), TL);
     Text += O.ElementType + " *__restrict__ " + Name + " = (" +
-            O.ElementType + " *)upcr_local_part_" +
-            CTypes::suffix(O.representation()).str() + "(" + nameOf(X) +
-            "); ";
+            O.ElementType + " *)" +
+            spellCall((runtime::LocalPart + CTypes::suffix(O.representation()))
+                          .str(),
+                      {nameOf(X)}) +
+            "; ";
   }
   if (Plan.Block == 1) {
-    Text += std::string("long long upcr_first_ = upcr_forall_first(upcr_lo_), ") +
+    Text += "long long upcr_first_ = " +
+            spellCall(runtime::ForallFirst, {"upcr_lo_"}) + ", " +
             (Plan.Arrays.empty() ? "" : "upcr_k0_ = upcr_first_ / THREADS, ") +
             "upcr_n_ = upcr_hi_ > upcr_first_ ? "
             "(upcr_hi_ - upcr_first_ + THREADS - 1) / THREADS : 0; "
@@ -352,8 +355,9 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
     Text += Pad(Text) + Plan.LocalBody + " } ";
   } else {
     std::string B = std::to_string(Plan.Block);
-    Text += "for (long long upcr_b_ = upcr_forall_first_block(upcr_lo_, " + B +
-            "); upcr_b_ * " + B + " < upcr_hi_; upcr_b_ += THREADS) { "
+    Text += "for (long long upcr_b_ = " +
+            spellCall(runtime::ForallFirstBlock, {"upcr_lo_", B}) +
+            "; upcr_b_ * " + B + " < upcr_hi_; upcr_b_ += THREADS) { "
             "long long upcr_s_ = upcr_b_ * " + B + " > upcr_lo_ ? upcr_b_ * " +
             B + " : upcr_lo_, upcr_e_ = (upcr_b_ + 1) * " + B +
             " < upcr_hi_ ? (upcr_b_ + 1) * " + B +

@@ -24,6 +24,7 @@
 #include "upc-instrument/Lowering/CTypes.h"
 #include "upc-instrument/Lowering/Lowering.h"
 #include "upc-instrument/Lowering/RuntimeCalls.h"
+#include "upc-instrument/Lowering/RuntimeNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -242,6 +243,10 @@ private:
   bool lowerCMemoryCall(clang::CallExpr *E, const clang::FunctionDecl *FD);
   /// The affinity test of a upc_forall ("" for none or `continue`).
   std::string affinityTest(const clang::ForStmt *S, const ForallStatement &F);
+  /// `{ UPCR_FORALL_SCOPE; ` and `if (!UPCR_FORALL_MINE(Test)) ; else`: the
+  /// parts of an outermost upc_forall with an affinity (upcr.h).
+  static std::string forallScopeOpen();
+  static std::string forallMineTest(const std::string &Test);
   void lowerSynchronization(clang::CallExpr *E,
                             const SynchronizationStatement &Sync);
   void lowerUpcSizeof(clang::CStyleCastExpr *E, const UpcSizeofExpression &U);

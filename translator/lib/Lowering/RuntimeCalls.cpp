@@ -1,21 +1,31 @@
 //===- RuntimeCalls.cpp - Uninstrumented spellings of runtime calls -------===//
 
 #include "upc-instrument/Lowering/RuntimeCalls.h"
+#include "upc-instrument/Lowering/RuntimeNames.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 namespace upc {
+
+std::string spellCall(llvm::StringRef Function,
+                      llvm::ArrayRef<std::string> Args) {
+  return (Function + "(" + llvm::join(Args, ", ") + ")").str();
+}
 
 RuntimeCalls::~RuntimeCalls() = default;
 
 std::string RuntimeCalls::position(const SourcePosition &P) const {
-  return "UPCR_SRCPOS(" + CTypes::quote(P.File) + ", " +
-         std::to_string(P.Line) + ", " + std::to_string(P.Column) + ")";
+  return spellCall(runtime::SourcePosition,
+                   {CTypes::quote(P.File), std::to_string(P.Line),
+                    std::to_string(P.Column)});
 }
 
 std::string RuntimeCalls::accessCall(llvm::StringRef Family,
                                      llvm::StringRef Verb,
                                      const SharedAccess &A,
                                      const std::string *Value) {
-  std::string Call = "UPCR_" + Family.str() + Verb.str() + "_" +
+  std::string Call = runtime::AccessPrefix.str() + Family.str() + Verb.str() +
+                     "_" +
                      (A.Representation == PointerRepresentation::Phased
                           ? "SHARED"
                           : "PSHARED") +
@@ -44,22 +54,28 @@ RuntimeCalls::synchronization(SyncKind Kind,
                               const std::optional<std::string> &Value,
                               const SourcePosition &P) const {
   if (Kind == SyncKind::Fence)
-    return "upcr_fence()";
-  const char *Function = Kind == SyncKind::Barrier ? "upcr_barrier"
-                         : Kind == SyncKind::Notify ? "upcr_notify"
-                                                    : "upcr_wait";
-  std::string Args = Value ? "(" + *Value + "), 0"
-                           : std::string("0, UPCR_BARRIERFLAG_ANONYMOUS");
-  return std::string(Function) + "(" + Args + ", " + position(P) + ")";
+    return spellCall(runtime::Fence, {});
+  return synchronizationCall(Kind == SyncKind::Barrier  ? runtime::Barrier
+                             : Kind == SyncKind::Notify ? runtime::Notify
+                                                        : runtime::Wait,
+                             Value, P);
+}
+
+std::string
+RuntimeCalls::synchronizationCall(llvm::StringRef Function,
+                                  const std::optional<std::string> &Value,
+                                  const SourcePosition &P) const {
+  if (Value)
+    return callWithPosition(Function, {"(" + *Value + ")", "0"}, P);
+  return callWithPosition(Function, {"0", runtime::BarrierAnonymous.str()}, P);
 }
 
 std::string RuntimeCalls::callWithPosition(llvm::StringRef Function,
                                            llvm::ArrayRef<std::string> Args,
                                            const SourcePosition &P) const {
-  std::string Call = Function.str() + "(";
-  for (const std::string &A : Args)
-    Call += A + ", ";
-  return Call + position(P) + ")";
+  std::vector<std::string> All(Args.begin(), Args.end());
+  All.push_back(position(P));
+  return spellCall(Function, All);
 }
 
 std::string RuntimeCalls::libraryCall(const LibraryFunction &F,
@@ -70,7 +86,7 @@ std::string RuntimeCalls::libraryCall(const LibraryFunction &F,
 
 std::string RuntimeCalls::exitCall(const std::string &Status,
                                    const SourcePosition &) const {
-  return "upcr_exit(" + Status + ")";
+  return spellCall(runtime::Exit, {Status});
 }
 
 std::string RuntimeCalls::functionEntry(llvm::StringRef, llvm::StringRef,

@@ -43,6 +43,14 @@ const CallExpr *forallMarker(const ForStmt *S) {
   return cast<CallExpr>(Not->getSubExpr()->IgnoreImpCasts());
 }
 
+std::string Lowerer::forallScopeOpen() {
+  return "{ " + runtime::ForallScope.str() + "; ";
+}
+
+std::string Lowerer::forallMineTest(const std::string &Test) {
+  return "if (!" + spellCall(runtime::ForallMine, {Test}) + ") ; else";
+}
+
 std::string Lowerer::affinityTest(const ForStmt *S, const ForallStatement &F) {
   std::string Test;
   const CallExpr *Marker = forallMarker(S);
@@ -51,13 +59,14 @@ std::string Lowerer::affinityTest(const ForStmt *S, const ForallStatement &F) {
     std::string Text = textOf(Affinity);
     QualType T = Affinity->getType();
     if (isPointerToShared(T)) {
-      Test = "upcr_forall_affinity_" +
-             CTypes::suffix(pointeeOf(Affinity).representation()).str() +
-             "(" + Text + ")";
+      Test = spellCall((runtime::ForallAffinity +
+                        CTypes::suffix(pointeeOf(Affinity).representation()))
+                           .str(),
+                       {Text});
     } else if (T->isUnsignedIntegerType()) {
-      Test = "upcr_forall_affinity_unsigned(" + Text + ")";
+      Test = spellCall(runtime::ForallAffinityUnsigned, {Text});
     } else {
-      Test = "upcr_forall_affinity_int(" + Text + ")";
+      Test = spellCall(runtime::ForallAffinityInt, {Text});
     }
   }
   return Test;
@@ -74,9 +83,8 @@ void Lowerer::lowerForall(ForStmt *S, const ForallStatement &F) {
   const CallExpr *Marker = forallMarker(S);
   std::string Test = Nested ? "" : affinityTest(S, F);
   bool Scope = !Nested && !Test.empty();
-  std::string Head = Scope ? "{ UPCR_FORALL_SCOPE; for" : "for";
-  std::string Tail =
-      Test.empty() ? ")" : ") if (!UPCR_FORALL_MINE(" + Test + ")) ; else";
+  std::string Head = Scope ? forallScopeOpen() + "for" : "for";
+  std::string Tail = Test.empty() ? ")" : ") " + forallMineTest(Test);
 
   // upc_forall (A; B; C; D) S: edit the keyword, the clause after the third
   // ';', and close the scope after S, keeping A, B, C and S as they are.
@@ -240,8 +248,7 @@ void Lowerer::lowerUpcSizeof(CStyleCastExpr *E, const UpcSizeofExpression &U) {
     }
     std::string Block =
         Object.Block == SharedPointee::One ? "1" : Object.BlockElements;
-    Value = "UPCR_LOCALSIZEOF(" + Elements + ", " + Block + ", " +
-            ElementSize + ")";
+    Value = spellCall(runtime::LocalSizeof, {Elements, Block, ElementSize});
     break;
   }
   }

@@ -2,6 +2,7 @@
 
 #include "CompilerLauncher.h"
 #include "upc-instrument/Emission/CEmitter.h"
+#include "upc-instrument/Lowering/RuntimeNames.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -269,7 +270,7 @@ static bool objectHasUpcFiles(const object::ObjectFile &Obj) {
       consumeError(Name.takeError());
       continue;
     }
-    if (*Name == "upcri_files")
+    if (*Name == runtime::FilesSection)
       return true;
   }
   return false;

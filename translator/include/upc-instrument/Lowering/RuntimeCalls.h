@@ -2,7 +2,8 @@
 //
 // Every interaction of translated code with the runtime (shared accesses,
 // synchronization, library calls) is spelled here, one site at a time, with
-// the site's position in the UPC source. Instrumentation (GASP) chooses per
+// the site's position in the UPC source; the names come from RuntimeNames.h
+// and the library table (UpcLibrary.h). Instrumentation (GASP) chooses per
 // site whether and how to observe it by providing another RuntimeCalls; the
 // lowering itself does not change.
 //
@@ -46,6 +47,10 @@ struct SharedAccess {
 };
 
 enum class SyncKind { Barrier, Notify, Wait, Fence };
+
+/// `Function(Args...)`.
+std::string spellCall(llvm::StringRef Function,
+                      llvm::ArrayRef<std::string> Args);
 
 class RuntimeCalls {
 public:
@@ -110,6 +115,10 @@ public:
                                 const SourcePosition &P) const;
 
 protected:
+  /// A synchronization statement (not a fence) as a call of \p Function.
+  std::string synchronizationCall(llvm::StringRef Function,
+                                  const std::optional<std::string> &Value,
+                                  const SourcePosition &P) const;
   /// `Function(Args..., position)`.
   std::string callWithPosition(llvm::StringRef Function,
                                llvm::ArrayRef<std::string> Args,
