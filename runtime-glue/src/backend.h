@@ -125,10 +125,10 @@ void upcrb_yield(void);
  * Every thread contributes a vote: up to UPCRB_VOTE_SLOTS optional unsigned
  * 64-bit values. When every thread has notified, each slot's result is the
  * minimum and maximum of the values that were present, and the lowest
- * thread that contributed each. An MPI backend computes this with one
- * MPI_Iallreduce (MPI_MINLOC/MPI_MAXLOC on (value, thread) pairs, absent
- * values as +inf/-inf) started by notify and completed by wait; pthreads
- * uses a counter, a generation word and a futex.
+ * thread that contributed each. The MPI backend computes this with one
+ * MPI_Iallreduce started by notify and completed by wait, or, with every
+ * rank on one node, in shared memory as pthreads does: a counter, a
+ * generation word, and upcrb_tally_add over every thread's vote.
  *
  * notify and wait alternate on each thread. Both imply a full memory fence
  * (and complete the thread's outstanding puts).
@@ -149,6 +149,12 @@ typedef struct upcrb_tally {
 
 void upcrb_barrier_notify(const upcrb_vote_t *vote);
 void upcrb_barrier_wait(upcrb_tally_t *tally);
+
+/* Adds thread's vote to a tally that started zeroed, threads in increasing
+ * order (the lowest contributor wins ties). Provided by the core
+ * (core/barrier.c) for backends that see every vote. */
+void upcrb_tally_add(upcrb_tally_t *tally, int thread,
+                     const upcrb_vote_t *vote);
 
 /* ------------------------------------------------------------------------
  * Dynamic allocation bookkeeping guard (see the note at the top).

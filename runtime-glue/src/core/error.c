@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "internal.h"
-#include "gasp/gasp_internal.h"
 
 void upcri_format_pos(char *buf, size_t size, upcr_srcpos_t pos) {
   if (!pos.file)
@@ -62,8 +61,8 @@ static UPCR_NORETURN void report(const char *prefix, upcr_srcpos_t pos,
   /* In an instrumented program the tool learns that the program ends here
    * (GASP_UPC_NONCOLLECTIVE_EXIT at the error's position) and can write
    * what it measured, as for upc_global_exit. */
-  if (upcri_gasp_context)
-    upcri_gasp_error_exit(pos, 1);
+  if (upcri_hooks.error_exit)
+    upcri_hooks.error_exit(pos, 1);
   upcrb_abort(1);
 }
 

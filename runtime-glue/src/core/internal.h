@@ -37,6 +37,33 @@ extern uint64_t upcri_static_size; /* end of the static data in a segment */
  * Returns 0 and stores the value, or -1. */
 int upcri_parse_size(const char *text, uint64_t *out);
 
+/* ---- hooks of the layer above the core (start.c) -------------------------
+ *
+ * What the GASP layer (src/gasp) observes of the program's start and end.
+ * The core calls these hooks and never the layer itself, except to let it
+ * install them: upcr_run calls upcri_gasp_setup (gasp/runtime.c) before the
+ * threads start when some file was translated with instrumentation. A NULL
+ * hook observes nothing. */
+typedef struct upcri_hooks {
+  /* On each thread after the start-up barriers, before main (which gets the
+   * argc and argv the hook leaves); every thread's hook returns before any
+   * thread goes on. */
+  void (*thread_start)(int thread, int *argc, char ***argv);
+  /* Before (end == 0) and after (end == 1) the final barrier of exit(). */
+  void (*collective_exit)(int end, int status);
+  /* upc_global_exit(status) on the calling thread; may end the process. */
+  void (*global_exit)(int status);
+  /* A runtime error at pos on the calling thread, after its message; may
+   * end the process (else the core aborts it). */
+  void (*error_exit)(upcr_srcpos_t pos, int status);
+} upcri_hooks_t;
+extern upcri_hooks_t upcri_hooks;
+
+/* Installs the GASP layer's hooks (gasp/runtime.c): the program has
+ * instrumented files. argc and the UPC threads [first, first + count) that
+ * this process runs. */
+void upcri_gasp_setup(int argc, int first, int count);
+
 /* ---- static data (static.c) ---------------------------------------------- */
 
 /* Start-up passes: the main thread runs every ALLOC function once to lay out

@@ -15,7 +15,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "gasp/gasp_internal.h"
 #include "internal.h"
 
 /* The globals upcr.h declares. Before upcr_run there is one thread and no
@@ -91,6 +90,8 @@ static void check_file_flags(void) {
                   "--backend=mpi (which adds -DUPCR_REMOTE_ACCESS)",
                   f->file);
 }
+
+upcri_hooks_t upcri_hooks;
 
 /* A file translated with instrumentation: gasp_init is called on every
  * thread before main. */
@@ -223,8 +224,8 @@ static void thread_main(int thread) {
   upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
   int argc = user_argc;
   char **argv = user_argv;
-  if (upcri_gasp_enabled) {
-    upcri_gasp_thread_init(thread, &argc, &argv);
+  if (upcri_hooks.thread_start) {
+    upcri_hooks.thread_start(thread, &argc, &argv);
     /* No thread raises an event (or runs main) before every thread's
      * gasp_init has returned: a tool may set up shared state there. */
     upcri_sync("start-up", UPCRI_ID_STARTUP, UPCR_SRCPOS_UNKNOWN);
@@ -290,11 +291,13 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
 void upcr_exit(int status) {
   /* GASP_UPC_COLLECTIVE_EXIT brackets the final barrier (GASP 1.4, 5.4.1);
    * thread 0 ends the process only after every thread raised END. */
-  upcri_gasp_collective_exit(GASP_START, status);
+  if (upcri_hooks.collective_exit)
+    upcri_hooks.collective_exit(0, status);
   fflush(stdout);
   fflush(stderr);
   int final = upcri_sync_exit(status);
-  upcri_gasp_collective_exit(GASP_END, status);
+  if (upcri_hooks.collective_exit)
+    upcri_hooks.collective_exit(1, status);
   upcrb_thread_exit(final);
 }
 
@@ -304,7 +307,7 @@ void upcr_global_exit(int status, upcr_srcpos_t pos) {
    * so that the tool's atexit handlers write its output. Otherwise at once
    * (other threads may be running user code, which atexit handlers and
    * stdio teardown must not race with). */
-  if (upcri_gasp_enabled)
-    upcri_gasp_global_exit(status);
+  if (upcri_hooks.global_exit)
+    upcri_hooks.global_exit(status);
   upcrb_abort(status);
 }

@@ -1,6 +1,7 @@
 /*
- * gasp_internal.h - what the core (start-up and exit) needs from the GASP
- * layer of the runtime, and what the GASP sources share. Not installed.
+ * gasp_internal.h - what the GASP sources of the runtime share. Not
+ * installed. The core knows nothing of this layer but its hooks
+ * (core/internal.h).
  *
  * The GASP layer (src/gasp) raises the events of gasp_upc.h at run time:
  * the instrumented entry points of upcr_gasp.h, gasp_init on every thread
@@ -14,35 +15,8 @@
 #include "upcr.h"
 #include "upcr_gasp.h"
 
-/* ---- start-up (runtime.c) ------------------------------------------------ */
-
-/* Called once on the process's main thread before the UPC threads start,
- * when some file record has UPCR_FILE_GASP: prepares a private copy of the
- * argument vector for each of the `count` UPC threads from `first` that
- * this process runs. */
-void upcri_gasp_setup(int argc, int first, int count);
-/* Nonzero once upcri_gasp_setup ran: gasp_init is called on every thread
- * of this process. Written before the threads start, then only read. */
-extern int upcri_gasp_enabled;
-/* On each UPC thread, after the start-up barriers: copies the vector *argv
- * into the thread's own and calls gasp_init with it (the tool may change
- * *argc and *argv; main receives the result). */
-void upcri_gasp_thread_init(int thread, int *argc, char ***argv);
-
-/* ---- exit (runtime.c) ---------------------------------------------------- */
-
-/* GASP_UPC_COLLECTIVE_EXIT START (before the exit barrier) or END (after
- * it) with the calling thread's status, at the position recorded by
- * upcr_gasp_main_return / upcr_gasp_exit; nothing without a context. */
-void upcri_gasp_collective_exit(gasp_evttype_t type, int status);
-/* upc_global_exit in a program that initialises GASP: raises
- * GASP_UPC_NONCOLLECTIVE_EXIT on the calling thread (at the position
- * upcr_gasp_global_exit recorded, else unknown) and ends the process
- * through exit(), once (atexit handlers run; see docs/gasp-runtime.md). */
-UPCR_NORETURN void upcri_gasp_global_exit(int status);
-/* A runtime error at \p pos on a thread with a context: ends the program as
- * upc_global_exit(status) would, the event at the error's position. */
-UPCR_NORETURN void upcri_gasp_error_exit(upcr_srcpos_t pos, int status);
+/* Start-up and exit (runtime.c) are the core's hooks (core/internal.h,
+ * installed by upcri_gasp_setup). */
 
 /* ---- user events (user.c) ------------------------------------------------ */
 

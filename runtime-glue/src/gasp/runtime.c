@@ -13,8 +13,6 @@
 
 __thread gasp_context_t upcri_gasp_context;
 
-int upcri_gasp_enabled;
-
 /* ------------------------------------------------------------------------
  * Start-up
  * ------------------------------------------------------------------------ */
@@ -27,17 +25,10 @@ int upcri_gasp_enabled;
 static char **argv_copies;
 static int argv_first, argv_slots;
 
-void upcri_gasp_setup(int argc, int first, int count) {
-  size_t slots = (size_t)(argc > 0 ? argc : 0) + 1;
-  argv_copies = calloc((size_t)count * slots, sizeof *argv_copies);
-  if (!argv_copies)
-    upcri_fatal("out of memory copying the arguments for %d threads", count);
-  argv_first = first;
-  argv_slots = (int)slots;
-  upcri_gasp_enabled = 1;
-}
-
-void upcri_gasp_thread_init(int thread, int *argc, char ***argv) {
+/* On each UPC thread, after the start-up barriers: copies the vector *argv
+ * into the thread's own and calls gasp_init with it (the tool may change
+ * *argc and *argv; main receives the result). */
+static void thread_start(int thread, int *argc, char ***argv) {
   char **mine = argv_copies + (size_t)(thread - argv_first) * argv_slots;
   int n = *argc;
   for (int i = 0; i < n && i < argv_slots - 1; ++i)
@@ -72,9 +63,13 @@ void upcr_gasp_exit(int status, upcr_srcpos_t pos) {
   upcr_exit(status);
 }
 
-void upcri_gasp_collective_exit(gasp_evttype_t type, int status) {
+/* GASP_UPC_COLLECTIVE_EXIT START (before the exit barrier) or END (after
+ * it) with the calling thread's status, at the position recorded by
+ * upcr_gasp_main_return / upcr_gasp_exit; nothing without a context. */
+static void collective_exit(int end, int status) {
   if (UPCR_GASP_ACTIVE())
-    UPCRI_GASP_NOTIFY(GASP_UPC_COLLECTIVE_EXIT, type, exit_pos, status);
+    UPCRI_GASP_NOTIFY(GASP_UPC_COLLECTIVE_EXIT, end ? GASP_END : GASP_START,
+                      exit_pos, status);
 }
 
 /* Where the calling thread's upc_global_exit is: set by
@@ -87,14 +82,13 @@ void upcr_gasp_global_exit(int status, upcr_srcpos_t pos) {
   upcr_global_exit(status, pos);
 }
 
-void upcri_gasp_error_exit(upcr_srcpos_t pos, int status) {
-  global_exit_pos = pos;
-  upcri_gasp_global_exit(status);
-}
-
 static atomic_int global_exit_claimed;
 
-void upcri_gasp_global_exit(int status) {
+/* upc_global_exit in a program that initialises GASP: raises
+ * GASP_UPC_NONCOLLECTIVE_EXIT on the calling thread (at the position
+ * upcr_gasp_global_exit recorded, else unknown) and ends the process
+ * through exit(), once (atexit handlers run; see docs/gasp-runtime.md). */
+static UPCR_NORETURN void global_exit(int status) {
   /* Raised by the runtime, like GASP_UPC_COLLECTIVE_EXIT, so that a tool
    * learns of every end of the program, also from sites that were not
    * instrumented. */
@@ -115,4 +109,30 @@ void upcri_gasp_global_exit(int status) {
   fflush(stderr);
   upcrb_noncollective_exit();
   exit(status);
+}
+
+/* A runtime error at pos: on a thread with a context, ends the program as
+ * upc_global_exit(status) would, the event at the error's position. */
+static void error_exit(upcr_srcpos_t pos, int status) {
+  if (!upcri_gasp_context)
+    return;
+  global_exit_pos = pos;
+  global_exit(status);
+}
+
+/* ------------------------------------------------------------------------
+ * Installation
+ * ------------------------------------------------------------------------ */
+
+void upcri_gasp_setup(int argc, int first, int count) {
+  size_t slots = (size_t)(argc > 0 ? argc : 0) + 1;
+  argv_copies = calloc((size_t)count * slots, sizeof *argv_copies);
+  if (!argv_copies)
+    upcri_fatal("out of memory copying the arguments for %d threads", count);
+  argv_first = first;
+  argv_slots = (int)slots;
+  upcri_hooks.thread_start = thread_start;
+  upcri_hooks.collective_exit = collective_exit;
+  upcri_hooks.global_exit = global_exit;
+  upcri_hooks.error_exit = error_exit;
 }

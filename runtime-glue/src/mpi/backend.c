@@ -596,20 +596,7 @@ static void shm_compute_tally(upcrb_tally_t *out) {
   for (int t = 0; t < nranks; ++t) {
     upcrb_vote_t v;
     memcpy(&v, backend_word(t, SHM_VOTE_OFFSET), sizeof v);
-    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-      if (!v.present[s])
-        continue;
-      uint64_t x = v.value[s];
-      if (!out->present[s] || x < out->min[s]) {
-        out->min[s] = x;
-        out->min_thread[s] = t;
-      }
-      if (!out->present[s] || x > out->max[s]) {
-        out->max[s] = x;
-        out->max_thread[s] = t;
-      }
-      out->present[s] = 1;
-    }
+    upcrb_tally_add(out, t, &v);
   }
 }
 

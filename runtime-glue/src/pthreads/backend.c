@@ -253,20 +253,7 @@ static void alloc_votes(void) {
 static void compute_tally(upcrb_tally_t *out) {
   memset(out, 0, sizeof *out);
   for (int t = 0; t < upcri_threads; ++t)
-    for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-      if (!votes[t].present[s])
-        continue;
-      uint64_t v = votes[t].value[s];
-      if (!out->present[s] || v < out->min[s]) {
-        out->min[s] = v;
-        out->min_thread[s] = t;
-      }
-      if (!out->present[s] || v > out->max[s]) {
-        out->max[s] = v;
-        out->max_thread[s] = t;
-      }
-      out->present[s] = 1;
-    }
+    upcrb_tally_add(out, t, &votes[t]);
 }
 
 void upcrb_barrier_notify(const upcrb_vote_t *vote) {

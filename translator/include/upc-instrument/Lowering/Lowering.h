@@ -2,9 +2,9 @@
 //
 // Lowering turns a checked UPC translation unit into edits of its original
 // texts, plus the facts emission needs to complete the C file: the static
-// data to allocate and initialize at start-up (Berkeley's static-data design,
-// ../shared/specs/berkeley-upc-static-data.txt) and whether the file defines
-// the program's main.
+// data to allocate and initialize at start-up (Berkeley UPC's "Static User
+// Data" interface between the compiler and the UPC runtime; docs/
+// runtime-interface.md) and whether the file defines the program's main.
 //
 // What becomes what (docs/translation.md has the full table):
 //  - shared variables become proxies (upcr_pshared_ptr_t / upcr_shared_ptr_t)
