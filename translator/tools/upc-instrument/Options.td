@@ -2,6 +2,10 @@
 // is passed to Clang (which reports the ones it does not know).
 include "llvm/Option/OptParser.td"
 
+// Options that change what a translation produces: the launcher shows each
+// translation step as an upc-instrument command with these (Options.h).
+def TranslationOption : OptionFlag;
+
 def grp_action : OptionGroup<"action">, HelpText<"ACTIONS">;
 def grp_upc : OptionGroup<"upc">, HelpText<"UPC LANGUAGE">;
 def grp_instrument : OptionGroup<"instrument">,
@@ -24,19 +28,22 @@ def o : JoinedOrSeparate<["-"], "o">, Group<grp_action>,
   HelpText<"Write the translated C to <file> ('-' for standard output); "
            "default: the input's name with .c, in the current directory">;
 def no_forall_localization : Flag<["--"], "no-forall-localization">,
-  Group<grp_action>,
+  Flags<[TranslationOption]>, Group<grp_action>,
   HelpText<"Translate every upc_forall as a loop over all iterations with an "
            "affinity test (no loops over the thread's own elements)">;
 def no_line_directives : Flag<["--"], "no-line-directives">,
-  Group<grp_action>,
+  Flags<[TranslationOption]>, Group<grp_action>,
   HelpText<"Do not emit #line directives pointing back at the UPC source">;
 
-def profile : Flag<["--"], "profile">, Group<grp_instrument>,
+def profile : Flag<["--"], "profile">, Flags<[TranslationOption]>,
+  Group<grp_instrument>,
   HelpText<"Instrument every GASP event, except accesses to shared data with "
            "affinity to the accessing thread (decided at run time)">;
-def profile_local : Flag<["--"], "profile-local">, Group<grp_instrument>,
+def profile_local : Flag<["--"], "profile-local">,
+  Flags<[TranslationOption]>, Group<grp_instrument>,
   HelpText<"Instrument every GASP event, local shared accesses included">;
-def profile_only : Separate<["--"], "profile-only">, Group<grp_instrument>,
+def profile_only : Separate<["--"], "profile-only">,
+  Flags<[TranslationOption]>, Group<grp_instrument>,
   MetaVarName<"<file>">,
   HelpText<"Instrument only the events named in <file> (GASP_UPC_PUT..., one "
            "per line, # comments); implies --profile unless --profile-local "
@@ -44,7 +51,7 @@ def profile_only : Separate<["--"], "profile-only">, Group<grp_instrument>,
 def profile_only_EQ : Joined<["--"], "profile-only=">, Alias<profile_only>,
   Group<grp_instrument>, MetaVarName<"<file>">;
 def exclude_functions : Separate<["--"], "exclude-functions">,
-  Group<grp_instrument>, MetaVarName<"<file>">,
+  Flags<[TranslationOption]>, Group<grp_instrument>, MetaVarName<"<file>">,
   HelpText<"No GASP_C_FUNC events for the functions named in <file> (one per "
            "line); their bodies are still instrumented">;
 def exclude_functions_EQ : Joined<["--"], "exclude-functions=">,
@@ -85,7 +92,8 @@ def link_runtime : Flag<["--"], "link-runtime">, Group<grp_launcher>,
            "source and no object or archive with UPC code (libraries given "
            "with -l are not inspected)">;
 
-def static_threads_EQ : Joined<["--"], "static-threads=">, Group<grp_upc>,
+def static_threads_EQ : Joined<["--"], "static-threads=">,
+  Flags<[TranslationOption]>, Group<grp_upc>,
   MetaVarName<"<N>">,
   HelpText<"Compile for the static THREADS environment: THREADS is the "
            "constant N (defines __UPC_STATIC_THREADS__)">;
@@ -93,12 +101,12 @@ def T : JoinedOrSeparate<["-"], "T">, Alias<static_threads_EQ>,
   Group<grp_upc>, MetaVarName<"<N>">, HelpText<"Same as --static-threads=N">;
 
 def clang_resource_dir_EQ : Joined<["--"], "clang-resource-dir=">,
-  Group<grp_paths>, MetaVarName<"<dir>">,
+  Flags<[TranslationOption]>, Group<grp_paths>, MetaVarName<"<dir>">,
   HelpText<"Directory of Clang's builtin headers (default: the one of the "
            "Clang this tool was built with; also "
            "UPC_INSTRUMENT_CLANG_RESOURCE_DIR)">;
 def upc_include_dir_EQ : Joined<["--"], "upc-include-dir=">,
-  Group<grp_paths>, MetaVarName<"<dir>">,
+  Flags<[TranslationOption]>, Group<grp_paths>, MetaVarName<"<dir>">,
   HelpText<"Directory of upc.h and the other UPC headers (default: "
            "../include/upc-instrument next to this program)">;
 

@@ -1,0 +1,332 @@
+//===- Invocation.cpp - One run of upc-instrument, parsed -----------------===//
+
+#include "Invocation.h"
+#include "BuildConfig.h"
+#include "Messages.h"
+#include "Options.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::opt;
+using namespace upc::options;
+
+namespace upc {
+
+namespace {
+
+/// Reports \p Message; false.
+bool fail(const Twine &Message) {
+  reportError(Message);
+  return false;
+}
+
+/// Whether the first argument that is not an option of ours names a C
+/// compiler rather than a file to translate.
+bool isCompiler(StringRef Arg) {
+  StringRef Ext = sys::path::extension(Arg);
+  for (StringRef Source : {".upc", ".uph", ".c", ".h", ".i"})
+    if (Ext.equals_insensitive(Source))
+      return false;
+  // An existing file that is not a program is an input (which may then be
+  // reported as unreadable).
+  if (sys::fs::is_directory(Arg) ||
+      (sys::fs::is_regular_file(Arg) && !sys::fs::can_execute(Arg)))
+    return false;
+  return true;
+}
+
+/// The command line split by owner: upc-instrument's options (parsed, in
+/// Ours), Clang's options and the inputs of the translator form, or the
+/// compiler command of the launcher form.
+struct SplitCommandLine {
+  explicit SplitCommandLine(ArrayRef<const char *> Argv)
+      : Ours(Argv.begin(), Argv.end()) {}
+  InputArgList Ours;
+  std::vector<std::string> ClangArgs;
+  std::vector<std::string> Inputs;
+  std::vector<std::string> Compiler;
+};
+
+/// Reports an argument neither we nor Clang know, with the nearest option.
+void unknownArgument(StringRef Arg) {
+  const OptTable &Clang = clang::driver::getDriverOptTable();
+  Visibility ClangOnly(clang::driver::options::ClangOption);
+  std::string Nearest, NearestClang;
+  unsigned Distance = table().findNearest(Arg, Nearest);
+  if (Clang.findNearest(Arg, NearestClang, ClangOnly) < Distance) {
+    Distance = Clang.findNearest(Arg, NearestClang, ClangOnly);
+    Nearest = NearestClang;
+  }
+  if (Distance <= 2)
+    fail("unknown argument '" + Arg + "'; did you mean '" + Nearest + "'?");
+  else
+    fail("unknown argument '" + Arg + "'");
+}
+
+/// Sorts \p Argv (from \p First on) into \p Split: our options up to the
+/// first argument that is not one; then, if that names a compiler, the
+/// launcher's command, else Clang's options and inputs (ours may still
+/// follow). False after reporting an error.
+bool split(ArrayRef<const char *> Argv, unsigned First,
+           SplitCommandLine &Split) {
+  const OptTable &Clang = clang::driver::getDriverOptTable();
+  bool OK = true, OnlyOursSoFar = true;
+  unsigned Index = First;
+  while (Index < Argv.size()) {
+    unsigned Start = Index;
+    if (OnlyOursSoFar && Argv[Index][0] != '-' && isCompiler(Argv[Index])) {
+      Split.Compiler.assign(Argv.begin() + Index, Argv.end());
+      return OK;
+    }
+    std::unique_ptr<Arg> A = table().ParseOneArg(Split.Ours, Index);
+    if (!A)
+      return fail(Twine("argument to '") + Argv[Start] + "' is missing");
+    unsigned ID = A->getOption().getID();
+    if (ID != OPT_INPUT && ID != OPT_UNKNOWN) {
+      Split.Ours.append(A.release());
+      continue;
+    }
+    OnlyOursSoFar = false;
+    // Not ours: a Clang option or an input.
+    Index = Start;
+    std::unique_ptr<Arg> C = Clang.ParseOneArg(
+        Split.Ours, Index, Visibility(clang::driver::options::ClangOption));
+    if (!C)
+      return fail(Twine("argument to '") + Argv[Start] + "' is missing");
+    const Option &O = C->getOption();
+    if (O.getKind() == Option::InputClass) {
+      Split.Inputs.push_back(Argv[Start]);
+    } else if (O.getKind() == Option::UnknownClass) {
+      unknownArgument(Argv[Start]);
+      OK = false;
+    } else if (O.matches(clang::driver::options::OPT_x)) {
+      if (StringRef(C->getValue()) != "upc" && StringRef(C->getValue()) != "c")
+        OK = fail(Twine("unsupported language '") + C->getValue() +
+                   "' for -x; inputs are UPC ('-x upc')");
+    } else {
+      Split.ClangArgs.insert(Split.ClangArgs.end(), Argv.begin() + Start,
+                             Argv.begin() + Index);
+    }
+  }
+  return OK;
+}
+
+/// UPC_INSTRUMENT_FLAGS, split like a shell would, into \p Argv; false after
+/// reporting one that is not an upc-instrument option.
+bool environmentOptions(StringSaver &Saver,
+                        SmallVectorImpl<const char *> &Argv) {
+  std::optional<std::string> Env = sys::Process::GetEnv("UPC_INSTRUMENT_FLAGS");
+  if (!Env)
+    return true;
+  cl::TokenizeGNUCommandLine(*Env, Saver, Argv);
+  InputArgList Args(Argv.begin(), Argv.end());
+  for (unsigned Index = 0; Index < Argv.size();) {
+    unsigned Start = Index;
+    std::unique_ptr<Arg> A = table().ParseOneArg(Args, Index);
+    if (!A)
+      return fail(Twine("UPC_INSTRUMENT_FLAGS: argument to '") +
+                   Argv[Start] + "' is missing");
+    unsigned ID = A->getOption().getID();
+    if (ID == OPT_INPUT || ID == OPT_UNKNOWN)
+      return fail(Twine("UPC_INSTRUMENT_FLAGS: '") + Argv[Start] +
+                   "' is not an upc-instrument option");
+  }
+  return true;
+}
+
+/// Whether UPC_INSTRUMENT turns instrumentation off.
+bool instrumentationDisabled() {
+  std::optional<std::string> Env = sys::Process::GetEnv("UPC_INSTRUMENT");
+  if (!Env)
+    return false;
+  StringRef V = StringRef(*Env).trim();
+  if (V.equals_insensitive("off") || V.equals_insensitive("no") ||
+      V.equals_insensitive("false") || V == "0")
+    return true;
+  if (!V.empty() && !V.equals_insensitive("on") &&
+      !V.equals_insensitive("yes") && !V.equals_insensitive("true") &&
+      V != "1")
+    reportWarning("ignoring UPC_INSTRUMENT='" + *Env +
+                  "' (expected 'off' or 'on')");
+  return false;
+}
+
+/// The instrumentation options, with their list files read; false after
+/// reporting an error.
+bool instrumentationOptions(const ArgList &Args,
+                            InstrumentationOptions &Opts) {
+  Opts.Mode = Args.hasArg(OPT_profile_local) ? InstrumentationMode::ProfileLocal
+              : Args.hasArg(OPT_profile)     ? InstrumentationMode::Profile
+                                             : InstrumentationMode::Off;
+  std::vector<ListFileWarning> Warnings;
+  std::string Failure;
+  if (const Arg *A = Args.getLastArg(OPT_profile_only)) {
+    if (Opts.Mode == InstrumentationMode::Off)
+      Opts.Mode = InstrumentationMode::Profile;
+    Opts.OnlyEvents.emplace();
+    Failure = readEventList(A->getValue(), *Opts.OnlyEvents, Warnings);
+  }
+  if (const Arg *A = Args.getLastArg(OPT_exclude_functions);
+      A && Failure.empty())
+    Failure = readFunctionList(A->getValue(), Opts.ExcludedFunctions,
+                               Warnings);
+  for (const ListFileWarning &W : Warnings)
+    errs() << W.File << ":" << W.Line << ":" << W.Column
+           << ": warning: " << W.Message << "\n";
+  return Failure.empty() || fail(Failure);
+}
+
+/// The front end's options; false after reporting an error.
+bool frontendOptions(const ArgList &Args, const InstallLayout &Layout,
+                     UpcFrontendOptions &Opts) {
+  if (const Arg *A = Args.getLastArg(OPT_static_threads_EQ)) {
+    unsigned N;
+    if (StringRef(A->getValue()).getAsInteger(10, N) || N == 0)
+      return fail(Twine("invalid number of static threads '") +
+                   A->getValue() + "'; expected a positive integer");
+    Opts.Threads.StaticThreads = N;
+  }
+  Opts.UpcHeaderDir =
+      Args.getLastArgValue(OPT_upc_include_dir_EQ, Layout.UpcHeaderDir).str();
+  if (const Arg *A = Args.getLastArg(OPT_clang_resource_dir_EQ))
+    Opts.ClangResourceDir = A->getValue();
+  else if (std::optional<std::string> Env =
+               sys::Process::GetEnv("UPC_INSTRUMENT_CLANG_RESOURCE_DIR"))
+    Opts.ClangResourceDir = *Env;
+  else
+    Opts.ClangResourceDir = UPC_INSTRUMENT_CLANG_RESOURCE_DIR;
+  SmallString<256> Prelude(Opts.UpcHeaderDir);
+  sys::path::append(Prelude, "__upc_prelude.h");
+  if (!sys::fs::exists(Prelude))
+    return fail(Twine("UPC headers not found in '") + Opts.UpcHeaderDir +
+                 "' (use --upc-include-dir=)");
+  return true;
+}
+
+/// How the launcher shows a translation step: this program with the
+/// options that change a translation, rendered back by the option table:
+/// the last of each (the one in effect), without those UPC_INSTRUMENT=off
+/// drops, and without --profile beside --profile-local (which includes it).
+std::vector<std::string> translateCommand(const char *Argv0, void *MainAddr,
+                                          const ArgList &Args,
+                                          bool InstrumentationOff) {
+  std::string Self = sys::fs::getMainExecutable(Argv0, MainAddr);
+  std::vector<std::string> Cmd = {Self.empty() ? Argv0 : Self};
+  ArgStringList Rendered;
+  for (const Arg *A : Args) {
+    const Option &O = A->getOption();
+    if (!O.hasFlag(TranslationOption) ||
+        (InstrumentationOff && O.getGroup().matches(OPT_grp_instrument)) ||
+        Args.getLastArgNoClaim(O.getID()) != A ||
+        (O.matches(OPT_profile) && Args.hasArgNoClaim(OPT_profile_local)))
+      continue;
+    A->render(Args, Rendered);
+  }
+  Cmd.insert(Cmd.end(), Rendered.begin(), Rendered.end());
+  return Cmd;
+}
+
+/// The launcher's options; false after reporting an error.
+bool launcherOptions(const ArgList &Args, const InstallLayout &Layout,
+                     LauncherOptions &Opts) {
+  Opts.KeepFiles = Args.hasArg(OPT_keep_files);
+  Opts.Verbose = Args.hasArg(OPT_verbose, OPT_v);
+  Opts.DryRun = Args.hasArg(OPT_dry_run);
+  Opts.LinkRuntime = Args.hasArg(OPT_link_runtime);
+  Opts.UpcSourceGlobs = Args.getAllArgValues(OPT_upc_sources_EQ);
+  Opts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
+  if (!findBackend(Layout.RuntimeLibDir,
+                   Args.getLastArgValue(OPT_backend_EQ, "pthreads"),
+                   Opts.Runtime))
+    return false;
+  return !Args.hasArg(OPT_tool_EQ) ||
+         findGaspTool(Layout.RuntimeLibDir,
+                      Args.getLastArgValue(OPT_tool_EQ), Opts.ToolLinkArgs);
+}
+
+} // namespace
+
+bool parseInvocation(const char *Argv0, void *MainAddr,
+                     ArrayRef<const char *> Args, Invocation &Inv) {
+  // UPC_INSTRUMENT_FLAGS, then the command line.
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 32> Argv;
+  if (!environmentOptions(Saver, Argv))
+    return false;
+  unsigned FromEnvironment = Argv.size();
+  Argv.append(Args.begin(), Args.end());
+  SplitCommandLine Split(Argv);
+  if (!split(Argv, 0, Split))
+    return false;
+  InputArgList &Ours = Split.Ours;
+  bool Off = instrumentationDisabled();
+  if (Off)
+    Ours.eraseArg(OPT_tool_EQ);
+  // A --tool= from UPC_INSTRUMENT_FLAGS is for the builds' links only.
+  if (Split.Compiler.empty())
+    for (const Arg *A : Ours.filtered(OPT_tool_EQ))
+      if (A->getIndex() < FromEnvironment)
+        A->claim();
+  Inv.Inputs = std::move(Split.Inputs);
+  Inv.Compiler = std::move(Split.Compiler);
+  Inv.Output = Ours.getLastArgValue(OPT_o).str();
+  Inv.Act = Ours.hasArg(OPT_help)                ? Action::Help
+            : Ours.hasArg(OPT_version)           ? Action::Version
+            : Ours.hasArg(OPT_print_gasp_events) ? Action::PrintGaspEvents
+            : !Inv.Compiler.empty()              ? Action::Launch
+            : Ours.hasArg(OPT_dump_upc)          ? Action::DumpUpc
+            : Ours.hasArg(OPT_fsyntax_only)      ? Action::SyntaxOnly
+                                                 : Action::Translate;
+  if (Inv.Act == Action::Help || Inv.Act == Action::Version)
+    return true;
+  if (Inv.Act == Action::PrintGaspEvents)
+    return Off || instrumentationOptions(Ours, Inv.Translate.Instrumentation);
+
+  if (Inv.Inputs.empty() && Inv.Compiler.empty())
+    return fail("no input files");
+  if (Inv.Act != Action::Launch) {
+    if (Ours.hasArg(OPT_dry_run))
+      return fail("'--dry-run' shows the commands of a compiler command: "
+                   "use it with one (upc-instrument --dry-run cc ...)");
+    for (const Arg *A : Ours.filtered(OPT_tool_EQ))
+      if (!A->isClaimed())
+        return fail(Twine("'--tool=") + A->getValue() +
+                     "' links a GASP tool into a program: use it with a "
+                     "compiler command (upc-instrument --tool=" +
+                     A->getValue() + " cc ...)");
+    // -v is also Clang's in the translator form.
+    if (Ours.hasArg(OPT_v))
+      Split.ClangArgs.push_back("-v");
+  }
+  Inv.Frontend.ClangArgs = std::move(Split.ClangArgs);
+  Inv.Translate.LineDirectives = !Ours.hasArg(OPT_no_line_directives);
+  Inv.Translate.LocalizeForall = !Ours.hasArg(OPT_no_forall_localization);
+  InstallLayout Layout = InstallLayout::forExecutable(Argv0, MainAddr);
+  if (!frontendOptions(Ours, Layout, Inv.Frontend) ||
+      (!Off && !instrumentationOptions(Ours, Inv.Translate.Instrumentation)))
+    return false;
+  if (Inv.Act == Action::Launch) {
+    Inv.Launcher.TranslateCommand =
+        translateCommand(Argv0, MainAddr, Ours, Off);
+    return launcherOptions(Ours, Layout, Inv.Launcher);
+  }
+  if (Inv.Act == Action::Translate && !Inv.Output.empty() &&
+      Inv.Inputs.size() > 1)
+    return fail("'-o' with several inputs; translate one file at a time");
+  return true;
+}
+
+} // namespace upc

@@ -1,0 +1,143 @@
+//===- LinkComponents.cpp - What a UPC program is linked with -------------===//
+
+#include "LinkComponents.h"
+#include "Messages.h"
+#include "upc-instrument/Lowering/RuntimeNames.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace upc {
+
+namespace {
+
+bool objectHasUpcFiles(const object::ObjectFile &Obj) {
+  for (const object::SectionRef &S : Obj.sections()) {
+    Expected<StringRef> Name = S.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name == runtime::FilesSection)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool containsUpcCode(StringRef Path) {
+  if (!sys::fs::is_regular_file(Path))
+    return false;
+  Expected<object::OwningBinary<object::Binary>> Bin =
+      object::createBinary(Path);
+  if (!Bin) {
+    consumeError(Bin.takeError());
+    return false;
+  }
+  object::Binary *B = Bin->getBinary();
+  if (auto *Obj = dyn_cast<object::ObjectFile>(B))
+    return objectHasUpcFiles(*Obj);
+  auto *Ar = dyn_cast<object::Archive>(B);
+  if (!Ar)
+    return false;
+  Error Err = Error::success();
+  bool Found = false;
+  for (const object::Archive::Child &C : Ar->children(Err)) {
+    Expected<std::unique_ptr<object::Binary>> Member = C.getAsBinary();
+    if (!Member) {
+      consumeError(Member.takeError());
+      continue;
+    }
+    if (auto *Obj = dyn_cast<object::ObjectFile>(Member->get()))
+      if (objectHasUpcFiles(*Obj)) {
+        Found = true;
+        break;
+      }
+  }
+  consumeError(std::move(Err));
+  return Found;
+}
+
+namespace {
+
+/// A library of \p LibDir named <LibPrefix><Name>.a and the link arguments
+/// listed one per line in <Name's list file> beside it (<ListPrefix><Name>
+/// .libs, optional). Reports an unknown \p Name with the ones available.
+bool findLinkComponent(StringRef LibDir, StringRef LibPrefix,
+                       StringRef ListPrefix, StringRef What, StringRef Name,
+                       std::string &Library, std::vector<std::string> &Extra) {
+  SmallString<256> Path(LibDir);
+  sys::path::append(Path, LibPrefix + Name + ".a");
+  if (!sys::fs::exists(Path)) {
+    std::vector<std::string> Known;
+    std::error_code EC;
+    for (sys::fs::directory_iterator It(LibDir, EC), End; It != End && !EC;
+         It.increment(EC)) {
+      StringRef File = sys::path::filename(It->path());
+      if (File.consume_front(LibPrefix) && File.consume_back(".a"))
+        Known.push_back(File.str());
+    }
+    llvm::sort(Known);
+    std::string List;
+    for (const std::string &K : Known)
+      List += (List.empty() ? "" : ", ") + K;
+    reportError("unknown " + What.str() + " '" + Name.str() + "'" +
+          (List.empty() ? "; none is installed in '" + LibDir.str() + "'"
+                        : "; available: " + List));
+    return false;
+  }
+  Library = std::string(Path);
+  SmallString<256> ListFile(LibDir);
+  sys::path::append(ListFile, ListPrefix + Name + ".libs");
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+          MemoryBuffer::getFile(ListFile, /*IsText=*/true)) {
+    SmallVector<StringRef, 8> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef L : Lines)
+      if (!L.trim().empty())
+        Extra.push_back(L.trim().str());
+  }
+  return true;
+}
+
+} // namespace
+
+bool findGaspTool(StringRef LibDir, StringRef Name,
+                  std::vector<std::string> &LinkArgs) {
+  std::string Library;
+  std::vector<std::string> Extra;
+  if (!findLinkComponent(LibDir, "libupc-gasp-", "upc-gasp-", "GASP tool",
+                         Name, Library, Extra))
+    return false;
+  LinkArgs.push_back(Library);
+  LinkArgs.insert(LinkArgs.end(), Extra.begin(), Extra.end());
+  return true;
+}
+
+bool findBackend(StringRef LibDir, StringRef Name, Backend &B) {
+  std::vector<std::string> Extra;
+  if (!findLinkComponent(LibDir, "libupcr-", "upcr-", "backend", Name,
+                         B.Library, Extra))
+    return false;
+  if (Name == "pthreads") {
+    B.LinkArgs = {"-lpthread"};
+    B.CompileArgs.clear();
+  } else {
+    // A backend whose threads may not address each other's memory: the
+    // translated C keeps its remote paths (upcr.h).
+    B.LinkArgs = Extra;
+    B.CompileArgs = {"-D" + runtime::RemoteAccess.str()};
+  }
+  return true;
+}
+
+} // namespace upc
