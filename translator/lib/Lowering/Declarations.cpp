@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerer.h"
+#include "LoweringInternal.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
@@ -490,7 +490,7 @@ void Lowerer::lowerTopLevelDecls() {
   SourceLocation GroupBegin;
   auto Flush = [&] {
     if (!Group.empty())
-      lowerDeclGroup(Group, /*AtFileScope=*/true, nullptr);
+      lowerDeclGroup(Group, nullptr);
     Group.clear();
   };
   for (Decl *D : TUD->decls()) {
@@ -713,12 +713,10 @@ void Lowerer::lowerDeclStmt(DeclStmt *DS) {
     }
   }
   if (!Group.empty())
-    lowerDeclGroup(Group, /*AtFileScope=*/false, DS);
+    lowerDeclGroup(Group, DS);
 }
 
-void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group, bool AtFileScope,
-                             const DeclStmt *Statement) {
-  // Classify.
+Lowerer::DeclGroupKind Lowerer::classifyDeclGroup(llvm::ArrayRef<Decl *> Group) {
   bool AnyUpc = false, AnyPerThread = false, AllPerThread = true;
   bool AnyStartup = false;
   for (Decl *D : Group) {
@@ -745,8 +743,159 @@ void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group, bool AtFileScope,
     }
   }
   if (!AnyUpc && !AnyPerThread && !AnyStartup)
-    return;
+    return DeclGroupKind::Unchanged;
+  if (!AnyUpc && AllPerThread && llvm::none_of(Group, [&](Decl *D) {
+        return movesToFileScope(cast<VarDecl>(D));
+      }))
+    return DeclGroupKind::PerThread;
+  return DeclGroupKind::Reprinted;
+}
 
+bool Lowerer::movesToFileScope(const VarDecl *VD) const {
+  // Shared data (the start-up functions allocate it) and data initialized
+  // at start-up.
+  return VD->isStaticLocal() &&
+         (isSharedType(VD->getType()) ||
+          (VD->getInit() && needsStartupValue(VD->getInit())));
+}
+
+std::string Lowerer::fileScopeName(const VarDecl *VD) const {
+  std::string FunctionName =
+      CurrentFunction ? CurrentFunction->getName().str() : "";
+  return runtime::InternalPrefix.str() + FunctionName + "_" +
+         VD->getName().str();
+}
+
+void Lowerer::makeThreadLocal(llvm::ArrayRef<Decl *> Group,
+                              const FileRange &Whole) {
+  SourceEdits *Edits = editsFor(Whole.File);
+  auto *VD = cast<VarDecl>(Group.front());
+  llvm::StringRef Storage = VD->getStorageClass() == SC_Static   ? "static"
+                            : VD->getStorageClass() == SC_Extern ? "extern"
+                                                                 : "";
+  unsigned NameOffset = Whole.End;
+  if (std::optional<FileRange> N =
+          fileRange(SourceRange(VD->getLocation(), VD->getLocation())))
+    NameOffset = N->Begin;
+  std::optional<unsigned> Keyword =
+      Storage.empty()
+          ? std::nullopt
+          : findKeyword(Whole.File, Whole.Begin, NameOffset, Storage);
+  if (Keyword)
+    Edits->insertAfterPreceding(*Keyword + Storage.size(), " __thread");
+  else
+    Edits->insertBeforeFollowing(Whole.Begin, "__thread ");
+  for (Decl *D : Group) {
+    auto *V = cast<VarDecl>(D);
+    if (!V->getInit() || !needsStartupValue(V->getInit()))
+      continue;
+    std::optional<unsigned> Equals = findInitializerEquals(V);
+    std::optional<FileRange> Init = fileRange(V->getInit()->getSourceRange());
+    if (!Equals || !Init) {
+      error(V->getLocation(),
+            "cannot move the initializer of '" + V->getName() + "' to start-up");
+      continue;
+    }
+    Out.StaticData.EveryThreadInitializers.push_back(
+        startupAssignment(V, nameOf(V)));
+    // " = value" goes, with the blanks before the '='.
+    unsigned From = *Equals;
+    llvm::StringRef Text = Edits->original();
+    while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
+      --From;
+    Edits->replace(From, Init->End, "");
+  }
+}
+
+bool Lowerer::ownedTagText(Decl *First, SourceEdits &Edits,
+                           std::vector<std::string> &Parts) {
+  auto *DD = dyn_cast<DeclaratorDecl>(First);
+  const auto *ET = DD ? DD->getType()->getAs<ElaboratedType>() : nullptr;
+  TagDecl *Owned = ET ? ET->getOwnedTagDecl() : nullptr;
+  if (!Owned)
+    return true;
+  std::optional<FileRange> TR = fileRange(Owned->getSourceRange());
+  if (!TR || Owned->getName().empty()) {
+    error(Owned->getLocation(),
+          "cannot translate a declaration of an unnamed structure involving "
+          "shared types; name the structure");
+    return false;
+  }
+  Parts.push_back(Edits.getText(TR->Begin, TR->End));
+  return true;
+}
+
+std::string Lowerer::reprintDeclaration(Decl *D,
+                                        std::string &FunctionScopeText) {
+  if (auto *FD = dyn_cast<FunctionDecl>(D))
+    return declarationText(FD, FD->getName(), false);
+  if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+    TypeLoc TL = TD->getTypeSourceInfo() ? TD->getTypeSourceInfo()->getTypeLoc()
+                                         : TypeLoc();
+    return "typedef " + (TL ? Types.print(TL, TD->getName())
+                            : Types.print(TD->getUnderlyingType(),
+                                          TD->getName()));
+  }
+  auto *VD = cast<VarDecl>(D);
+  bool Shared = isSharedType(VD->getType());
+  if (movesToFileScope(VD)) {
+    NewNames[VD->getCanonicalDecl()] = fileScopeName(VD);
+    if (Shared) {
+      FunctionScopeText += proxyDeclaration(VD) + "; ";
+      allocateShared(VD);
+      initializeShared(VD);
+    } else {
+      FunctionScopeText +=
+          declarationText(VD, nameOf(VD),
+                          PerThread.count(VD->getCanonicalDecl())) +
+          "; ";
+      Out.StaticData.EveryThreadInitializers.push_back(
+          startupAssignment(VD, nameOf(VD)));
+    }
+    return "";
+  }
+  if (Shared) {
+    QualType Element = CTypes::innermostElement(VD->getType());
+    if (const auto *RD = Element->getAsRecordDecl();
+        RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl()) {
+      error(VD->getLocation(), "shared object '" + VD->getName() +
+                                   "' has an unnamed structure type; give "
+                                   "the structure a tag or a typedef name");
+      return "";
+    }
+    std::string Proxy = proxyDeclaration(VD);
+    allocateShared(VD);
+    initializeShared(VD);
+    return Proxy;
+  }
+  std::string Text = declarationText(VD, nameOf(VD),
+                                     PerThread.count(VD->getCanonicalDecl()));
+  if (const Expr *Init = VD->getInit()) {
+    if (VD->hasGlobalStorage() && needsStartupValue(Init))
+      Out.StaticData.EveryThreadInitializers.push_back(
+          startupAssignment(VD, nameOf(VD)));
+    else
+      Text += " = " + textOf(Init);
+  }
+  return Text;
+}
+
+void Lowerer::insertBeforeCurrentFunction(const std::string &Text) {
+  std::optional<FileRange> F = fileRange(
+      SourceRange(CurrentFunction->getBeginLoc(), CurrentFunction->getBeginLoc()));
+  if (!F) {
+    error(CurrentFunction->getLocation(),
+          "cannot move static data out of a function defined through a macro");
+    return;
+  }
+  editsFor(F->File)->insertBeforeFollowing(F->Begin, Text);
+}
+
+void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group,
+                             const DeclStmt *Statement) {
+  DeclGroupKind Kind = classifyDeclGroup(Group);
+  if (Kind == DeclGroupKind::Unchanged)
+    return;
   Decl *First = Group.front();
   std::optional<FileRange> Whole =
       fileRange(SourceRange(First->getBeginLoc(), Group.back()->getEndLoc()));
@@ -755,164 +904,28 @@ void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group, bool AtFileScope,
           "cannot translate a declaration written through a macro");
     return;
   }
+  if (Kind == DeclGroupKind::PerThread)
+    return makeThreadLocal(Group, *Whole);
+
+  // The whole group is printed again, one declaration each, after the
+  // structure its specifiers define; function-scope statics that move to
+  // file scope go before the function.
   SourceEdits *Edits = editsFor(Whole->File);
-
-  // A function-scope static that must move to file scope: shared data (the
-  // start-up functions allocate it) and data initialized at start-up.
-  auto MovesToFileScope = [&](const VarDecl *VD) {
-    return VD->isStaticLocal() &&
-           (isSharedType(VD->getType()) ||
-            (VD->getInit() && needsStartupValue(VD->getInit())));
-  };
-  std::string FunctionName =
-      CurrentFunction ? CurrentFunction->getName().str() : "";
-  auto Mangled = [&](const VarDecl *VD) {
-    return runtime::InternalPrefix.str() + FunctionName + "_" +
-           VD->getName().str();
-  };
-
-  // Plain per-thread data: the storage keyword gains __thread, and values
-  // known only at start-up are assigned then.
-  if (!AnyUpc && AllPerThread &&
-      llvm::none_of(Group, [&](Decl *D) {
-        return MovesToFileScope(cast<VarDecl>(D));
-      })) {
-    auto *VD = cast<VarDecl>(First);
-    llvm::StringRef Storage = VD->getStorageClass() == SC_Static   ? "static"
-                              : VD->getStorageClass() == SC_Extern ? "extern"
-                                                                   : "";
-    unsigned NameOffset = Whole->End;
-    if (std::optional<FileRange> N = fileRange(
-            SourceRange(VD->getLocation(), VD->getLocation())))
-      NameOffset = N->Begin;
-    std::optional<unsigned> Keyword =
-        Storage.empty()
-            ? std::nullopt
-            : findKeyword(Whole->File, Whole->Begin, NameOffset, Storage);
-    if (Keyword)
-      Edits->insertAfterPreceding(*Keyword + Storage.size(), " __thread");
-    else
-      Edits->insertBeforeFollowing(Whole->Begin, "__thread ");
-    for (Decl *D : Group) {
-      auto *V = cast<VarDecl>(D);
-      if (!V->getInit() || !needsStartupValue(V->getInit()))
-        continue;
-      std::optional<unsigned> Equals = findInitializerEquals(V);
-      std::optional<FileRange> Init = fileRange(V->getInit()->getSourceRange());
-      if (!Equals || !Init) {
-        error(V->getLocation(), "cannot move the initializer of '" +
-                                    V->getName() + "' to start-up");
-        continue;
-      }
-      Out.StaticData.EveryThreadInitializers.push_back(
-          startupAssignment(V, nameOf(V)));
-      // " = value" goes, with the blanks before the '='.
-      unsigned From = *Equals;
-      llvm::StringRef Text = Edits->original();
-      while (From > 0 && (Text[From - 1] == ' ' || Text[From - 1] == '\t'))
-        --From;
-      Edits->replace(From, Init->End, "");
-    }
-    return;
-  }
-
-  // Otherwise the whole group is printed again, one declaration each.
-  if (Statement && Group.size() > 1 && Statement->getEndLoc().isValid()) {
-    // A for-loop's declaration cannot be split (its ';' ends the clause).
-  }
   std::vector<std::string> Parts;
-  // A structure defined by the declaration's specifiers comes first.
-  if (auto *VD = dyn_cast<DeclaratorDecl>(First))
-    if (const auto *ET = VD->getType()->getAs<ElaboratedType>())
-      if (TagDecl *Owned = ET->getOwnedTagDecl()) {
-        std::optional<FileRange> TR = fileRange(Owned->getSourceRange());
-        if (!TR || Owned->getName().empty()) {
-          error(Owned->getLocation(),
-                "cannot translate a declaration of an unnamed structure "
-                "involving shared types; name the structure");
-          return;
-        }
-        Parts.push_back(Edits->getText(TR->Begin, TR->End));
-      }
+  if (!ownedTagText(First, *Edits, Parts))
+    return;
   std::string FunctionScopeText;
-  for (Decl *D : Group) {
-    if (auto *FD = dyn_cast<FunctionDecl>(D)) {
-      Parts.push_back(declarationText(FD, FD->getName(), false));
-      continue;
-    }
-    if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
-      TypeLoc TL = TD->getTypeSourceInfo()
-                       ? TD->getTypeSourceInfo()->getTypeLoc()
-                       : TypeLoc();
-      Parts.push_back("typedef " + (TL ? Types.print(TL, TD->getName())
-                                       : Types.print(TD->getUnderlyingType(),
-                                                     TD->getName())));
-      continue;
-    }
-    auto *VD = cast<VarDecl>(D);
-    bool Shared = isSharedType(VD->getType());
-    if (MovesToFileScope(VD)) {
-      NewNames[VD->getCanonicalDecl()] = Mangled(VD);
-      if (Shared) {
-        FunctionScopeText += proxyDeclaration(VD) + "; ";
-        allocateShared(VD);
-        initializeShared(VD);
-      } else {
-        FunctionScopeText +=
-            declarationText(VD, nameOf(VD), PerThread.count(VD->getCanonicalDecl())) +
-            "; ";
-        Out.StaticData.EveryThreadInitializers.push_back(
-            startupAssignment(VD, nameOf(VD)));
-      }
-      continue;
-    }
-    if (Shared) {
-      QualType Element = CTypes::innermostElement(VD->getType());
-      if (const auto *RD = Element->getAsRecordDecl();
-          RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl()) {
-        error(VD->getLocation(), "shared object '" + VD->getName() +
-                                     "' has an unnamed structure type; give "
-                                     "the structure a tag or a typedef name");
-        continue;
-      }
-      Parts.push_back(proxyDeclaration(VD));
-      allocateShared(VD);
-      initializeShared(VD);
-      continue;
-    }
-    bool PT = PerThread.count(VD->getCanonicalDecl());
-    std::string Text = declarationText(VD, nameOf(VD), PT);
-    if (const Expr *Init = VD->getInit()) {
-      if (VD->hasGlobalStorage() && needsStartupValue(Init))
-        Out.StaticData.EveryThreadInitializers.push_back(
-            startupAssignment(VD, nameOf(VD)));
-      else
-        Text += " = " + textOf(Init);
-    }
-    Parts.push_back(std::move(Text));
-  }
-  if (!FunctionScopeText.empty()) {
-    std::optional<FileRange> F =
-        fileRange(SourceRange(CurrentFunction->getBeginLoc(),
-                              CurrentFunction->getBeginLoc()));
-    if (!F) {
-      error(CurrentFunction->getLocation(),
-            "cannot move static data out of a function defined through a "
-            "macro");
-      return;
-    }
-    editsFor(F->File)->insertBeforeFollowing(F->Begin, FunctionScopeText);
-  }
-  if (Statement && Parts.size() > 1) {
-    // A for-loop clause cannot hold several declarations; elsewhere they
-    // follow one another.
-  }
+  for (Decl *D : Group)
+    if (std::string Text = reprintDeclaration(D, FunctionScopeText);
+        !Text.empty())
+      Parts.push_back(std::move(Text));
+  if (!FunctionScopeText.empty())
+    insertBeforeCurrentFunction(FunctionScopeText);
   std::string Text = join(Parts, "; ");
   if (Parts.empty() && Statement)
     Text = "(void)0"; // the statement stays a statement
   if (!Edits->replace(Whole->Begin, Whole->End, Text))
     error(First->getLocation(), "internal error: overlapping translations");
-  (void)AtFileScope;
 }
 
 } // namespace lowering

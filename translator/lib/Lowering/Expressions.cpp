@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerer.h"
+#include "LoweringInternal.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 

@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerer.h"
+#include "LoweringInternal.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/AST/ParentMapContext.h"

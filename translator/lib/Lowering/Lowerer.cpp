@@ -1,6 +1,6 @@
 //===- Lowerer.cpp - Traversal and text placement -------------------------===//
 
-#include "Lowerer.h"
+#include "LoweringInternal.h"
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
 
 #include "clang/AST/PrettyPrinter.h"

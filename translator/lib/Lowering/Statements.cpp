@@ -1,6 +1,6 @@
 //===- Statements.cpp - UPC statements, operators and library calls -------===//
 
-#include "Lowerer.h"
+#include "LoweringInternal.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/Basic/Builtins.h"

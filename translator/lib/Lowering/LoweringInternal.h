@@ -1,6 +1,9 @@
-//===- Lowerer.h - The lowering of one translation unit ---------*- C++ -*-===//
+//===- LoweringInternal.h - The lowering of one translation unit -*- C++ -*-===//
 //
-// Internal to the Lowering library.
+// Private to lib/Lowering: the Lowerer class that its files implement
+// (Lowerer.cpp, Expressions.cpp, Statements.cpp, Declarations.cpp,
+// ForallLocalization.cpp). The library's interface is
+// upc-instrument/Lowering/Lowering.h (lowerTranslationUnit).
 //
 // The lowerer walks the AST bottom-up. A node whose C form differs from its
 // text gets a replacement text built from the C text of its operands; the
@@ -17,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UPC_INSTRUMENT_LIB_LOWERING_LOWERER_H
-#define UPC_INSTRUMENT_LIB_LOWERING_LOWERER_H
+#ifndef UPC_INSTRUMENT_LIB_LOWERING_LOWERINGINTERNAL_H
+#define UPC_INSTRUMENT_LIB_LOWERING_LOWERINGINTERNAL_H
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 #include "upc-instrument/Lowering/CTypes.h"
@@ -263,9 +266,35 @@ private:
   void instrumentFunctionEntry(const clang::FunctionDecl *FD);
   void lowerDeclStmt(clang::DeclStmt *DS);
   void lowerRecord(clang::RecordDecl *RD);
-  /// Declarations sharing one declaration specifier, in order.
-  void lowerDeclGroup(llvm::ArrayRef<clang::Decl *> Group, bool AtFileScope,
+  /// Declarations sharing one declaration specifier, in order (\p Statement:
+  /// the declaration statement they form in a function, if any).
+  void lowerDeclGroup(llvm::ArrayRef<clang::Decl *> Group,
                       const clang::DeclStmt *Statement);
+  /// What a declaration group needs: nothing, __thread (plain C data that
+  /// is per UPC thread), or to be printed again declaration by declaration.
+  enum class DeclGroupKind { Unchanged, PerThread, Reprinted };
+  /// Also records the group's per-thread variables (PerThread).
+  DeclGroupKind classifyDeclGroup(llvm::ArrayRef<clang::Decl *> Group);
+  /// A function-scope static that moves to file scope: shared data (the
+  /// start-up functions allocate it) and data initialized at start-up.
+  bool movesToFileScope(const clang::VarDecl *VD) const;
+  /// The file-scope name of such a static.
+  std::string fileScopeName(const clang::VarDecl *VD) const;
+  /// Adds __thread to the group's storage class and moves the initializers
+  /// known only at start-up there.
+  void makeThreadLocal(llvm::ArrayRef<clang::Decl *> Group,
+                       const FileRange &Whole);
+  /// The structure or union the first declaration's specifiers define, as
+  /// the first of \p Parts; false after reporting an unnamed one.
+  bool ownedTagText(clang::Decl *First, SourceEdits &Edits,
+                    std::vector<std::string> &Parts);
+  /// \p D as C (empty when nothing stays in its place), recording its
+  /// allocation and initialization; a function-scope static that moves to
+  /// file scope is appended to \p FunctionScopeText instead.
+  std::string reprintDeclaration(clang::Decl *D,
+                                 std::string &FunctionScopeText);
+  /// Inserts \p Text before the function being lowered.
+  void insertBeforeCurrentFunction(const std::string &Text);
   void traverseInitializer(clang::VarDecl *VD);
   bool isPerThread(const clang::VarDecl *VD) const;
   bool needsStartupValue(const clang::Expr *Init) const;
