@@ -26,12 +26,7 @@ public:
   }
 
   bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    // Skip what C headers declare. Deciding per top-level declaration is
-    // enough: what it contains is in the same file.
-    if (D->getDeclContext() && D->getDeclContext()->isTranslationUnit() &&
-        (D->getLocation().isInvalid() || !IsUpcLocation(D->getLocation())))
+    if (!D || isDeclaredByCHeader(D, IsUpcLocation))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }

@@ -180,6 +180,14 @@ std::optional<UpcSizeofExpression> matchUpcSizeof(const CStyleCastExpr *Cast) {
 
 } // namespace
 
+bool isDeclaredByCHeader(const Decl *D,
+                         const std::function<bool(SourceLocation)> &IsUpc) {
+  // Deciding per top-level declaration is enough: what it contains is in
+  // the same file.
+  return D->getDeclContext() && D->getDeclContext()->isTranslationUnit() &&
+         (D->getLocation().isInvalid() || !IsUpc(D->getLocation()));
+}
+
 /// One traversal of the UPC parts of the translation unit.
 class UpcConstructCollector
     : public RecursiveASTVisitor<UpcConstructCollector> {
@@ -189,12 +197,7 @@ public:
       : U(U), IsUpcLocation(std::move(IsUpcLocation)) {}
 
   bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    // Skip what C headers declare. Deciding per top-level declaration is
-    // enough: what it contains is in the same file.
-    if (D->getDeclContext() && D->getDeclContext()->isTranslationUnit() &&
-        (D->getLocation().isInvalid() || !IsUpcLocation(D->getLocation())))
+    if (!D || isDeclaredByCHeader(D, IsUpcLocation))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }

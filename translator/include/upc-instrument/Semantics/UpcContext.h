@@ -134,6 +134,12 @@ llvm::StringRef spelling(SynchronizationStatement::Kind K);
 llvm::StringRef spelling(UpcSizeofExpression::Kind K);
 llvm::StringRef spelling(UpcPragma::Kind K);
 
+/// Whether \p D is a top-level declaration from a file \p IsUpcLocation
+/// says is not UPC (a C header): the UPC analyses skip those.
+bool isDeclaredByCHeader(
+    const clang::Decl *D,
+    const std::function<bool(clang::SourceLocation)> &IsUpcLocation);
+
 class UpcContext {
 public:
   explicit UpcContext(ThreadsEnvironment Env) : Env(Env) {}
