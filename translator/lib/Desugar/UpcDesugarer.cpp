@@ -5,6 +5,12 @@
 // UPC-only syntax are rewritten around their operands, which are kept
 // verbatim (and desugared recursively) so that their columns map exactly.
 //
+// One file of about 900 lines, on purpose: the pass is one class whose
+// rewrites (keywords, layout qualifiers, upc_forall, parameter lists, size
+// operands, directives) recurse into each other over one token array and
+// one list of edits; split across files, each would need the whole class's
+// state through a private header, with nothing gained in separation.
+//
 //===----------------------------------------------------------------------===//
 
 #include "upc-instrument/Desugar/UpcDesugarer.h"

@@ -1,8 +1,8 @@
 //===- LoweringInternal.h - The lowering of one translation unit -*- C++ -*-===//
 //
 // Private to lib/Lowering: the Lowerer class that its files implement
-// (Lowerer.cpp, Expressions.cpp, Statements.cpp, Declarations.cpp,
-// ForallLocalization.cpp). The library's interface is
+// (Lowerer.cpp, Expressions.cpp, SharedAccesses.cpp, PointersToShared.cpp,
+// Statements.cpp, Declarations.cpp, StaticData.cpp, ForallLocalization.cpp). The library's interface is
 // upc-instrument/Lowering/Lowering.h (lowerTranslationUnit).
 //
 // The lowerer walks the AST bottom-up. A node whose C form differs from its
@@ -315,6 +315,24 @@ private:
 };
 
 /// Whether \p S is a decimal number (a constant block size, say).
+/// The ArrayTypeLoc under \p TL's sugar, or a null TypeLoc.
+inline clang::TypeLoc arrayLoc(clang::TypeLoc TL) {
+  while (TL && !TL.getAs<clang::ArrayTypeLoc>()) {
+    clang::TypeLoc Next = TL.getNextTypeLoc();
+    if (!Next || TL.getAs<clang::PointerTypeLoc>() ||
+        TL.getAs<clang::FunctionTypeLoc>())
+      return clang::TypeLoc();
+    TL = Next;
+  }
+  return TL;
+}
+
+/// The TypeLoc of \p D's type as declared, or a null TypeLoc.
+inline clang::TypeLoc declaredTypeLoc(const clang::DeclaratorDecl *D) {
+  return D->getTypeSourceInfo() ? D->getTypeSourceInfo()->getTypeLoc()
+                                : clang::TypeLoc();
+}
+
 inline bool isNumber(llvm::StringRef S) {
   return !S.empty() && llvm::all_of(S, [](char C) { return C >= '0' && C <= '9'; });
 }
