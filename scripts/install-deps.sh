@@ -18,6 +18,9 @@ packages=(
   # The trace GASP tool's OTF2 output (libotf2, found with pkg-config) and
   # otf2-print for its tests
   pkg-config libopen-trace-format2-dev otf2-tools
+  # MIR: libxml2 reads SIR requests (libxml2-dev is above); xmllint checks
+  # the SIR documents against their DTD in the tests
+  libxml2-utils
   # The distributed backend (--backend=mpi): Open MPI's MPI-3 one-sided
   # communication, mpicc.openmpi and mpirun.openmpi
   libopenmpi-dev openmpi-bin

@@ -63,3 +63,8 @@ else:
     config.substitutions.append(("%upc_obj_root", config.upc_obj_root))
     config.substitutions.append(("%upc_src_root", config.upc_src_root))
     config.substitutions.append(("%python", config.python))
+    # MIR documents are checked against their DTDs with libxml2's xmllint.
+    # The DTDs of the MIR documents.
+    config.substitutions.append(("%sirreq_dtd", os.path.join(config.mir_dir, "sirreq.dtd")))
+    config.substitutions.append(("%sir_dtd", os.path.join(config.mir_dir, "sir.dtd")))
+    config.substitutions.append(("%xmllint", "xmllint --noout --nonet"))

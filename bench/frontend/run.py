@@ -12,6 +12,10 @@ baseline:
   (i)  upc-instrument on the C file   / clang-19 on the C file   (<= 1.3)
   (ii) upc-instrument on the UPC file / clang-19 on the C file   (<= 1.5)
 
+and the SIR (MIR) of the UPC file against checking it:
+
+  (iii) upc-instrument --sir / upc-instrument -fsyntax-only, UPC  (<= 1.2)
+
 All commands run in the same invocation, interleaved (A, B, C, A, B, C, ...)
 after warm-up runs, so that both sides of a ratio see the same machine load.
 Each run is timed by wall clock (time.perf_counter) and by the child's user +
@@ -38,6 +42,7 @@ import generate_inputs  # noqa: E402
 from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
 
 TARGET_C = 1.3
+TARGET_SIR = 1.2
 TARGET_UPC = 1.5
 
 
@@ -129,6 +134,12 @@ def main(argv=None):
         Command("upc-instrument UPC", [upc, "-fsyntax-only", upc_file],
                 clang_c, TARGET_UPC),
     ]
+    # The SIR (MIR) costs at most TARGET_SIR times checking the same file.
+    commands.append(Command(
+        "upc-instrument --sir UPC",
+        [upc, "--sir", upc_file, "-o",
+         os.path.join(args.work_dir, "frontend_upc.sir")],
+        commands[2], TARGET_SIR))
     if args.prelude_baseline:
         # The header directory of the install layout: bin/../include/upc-instrument.
         headers = os.path.join(os.path.dirname(os.path.dirname(upc)),
@@ -179,15 +190,15 @@ def main(argv=None):
     for command in commands:
         print("  %-20s %s" % (command.label + ":", command.shell()))
     print()
-    print("%-22s %21s %21s" % ("", "wall ms", "cpu (user+sys) ms"))
-    print("%-22s %10s %10s %10s %10s" % ("command", "median", "min", "median", "min"))
+    print("%-26s %21s %21s" % ("", "wall ms", "cpu (user+sys) ms"))
+    print("%-26s %10s %10s %10s %10s" % ("command", "median", "min", "median", "min"))
     for c in commands:
-        print("%-22s %10s %10s %10s %10s"
+        print("%-26s %10s %10s %10s %10s"
               % (c.label, ms(statistics.median(c.wall)), ms(min(c.wall)),
                  ms(statistics.median(c.cpu)), ms(min(c.cpu))))
     print()
-    print("%-38s %21s %21s" % ("", "wall ratio", "cpu ratio"))
-    print("%-38s %10s %10s %10s %10s %7s" % ("ratio", "median", "min", "median",
+    print("%-48s %21s %21s" % ("", "wall ratio", "cpu ratio"))
+    print("%-48s %10s %10s %10s %10s %7s" % ("ratio", "median", "min", "median",
                                              "min", "target"))
     missed = False
     for c in commands:
@@ -203,7 +214,7 @@ def main(argv=None):
             ok = wall_median <= c.target
             missed |= not ok
             verdict = "%.2fx %s" % (c.target, "PASS" if ok else "FAIL")
-        print("%-38s %10.3f %10.3f %10.3f %10.3f  %s"
+        print("%-48s %10.3f %10.3f %10.3f %10.3f  %s"
               % ("%s / %s" % (c.label, b.label), wall_median, wall_min,
                  cpu_median, cpu_min, verdict))
     print()

@@ -357,14 +357,15 @@ def wrapper(f):
 
 
 def translator_table(functions):
-    out = ["// UPC_LIBRARY_FUNCTION(Name, Lowering, Runtime, Event, "
+    out = ["// UPC_LIBRARY_FUNCTION(Name, Header, Lowering, Runtime, Event, "
            "Instrumented)"]
     for f in functions:
         runtime = {"runtime": f.runtime, "inline": f.inline}.get(f.lowering,
                                                                  "")
         lowering = f.lowering.capitalize()
-        out.append(f'UPC_LIBRARY_FUNCTION("{f.name}", {lowering}, '
-                   f'"{runtime}", "{f.event}", "{f.instrumented}")')
+        out.append(f'UPC_LIBRARY_FUNCTION("{f.name}", "{f.header}", '
+                   f'{lowering}, "{runtime}", "{f.event}", '
+                   f'"{f.instrumented}")')
     return "\n".join(out) + "\n"
 
 

@@ -9,8 +9,9 @@ namespace upc {
 namespace {
 
 constexpr LibraryFunction Functions[] = {
-#define UPC_LIBRARY_FUNCTION(Name, Lowering, Runtime, Event, Instrumented)    \
-  {Name, LibraryLowering::Lowering, Runtime, Event, Instrumented},
+#define UPC_LIBRARY_FUNCTION(Name, Header, Lowering, Runtime, Event,          \
+                             Instrumented)                                     \
+  {Name, Header, LibraryLowering::Lowering, Runtime, Event, Instrumented},
 #include "upc-instrument/Lowering/UpcLibrary.inc"
 #undef UPC_LIBRARY_FUNCTION
 };

@@ -11,6 +11,7 @@
 #include "Invocation.h"
 #include "Messages.h"
 #include "Options.h"
+#include "SirCommand.h"
 #include "Translate.h"
 #include "UpcViewDumper.h"
 
@@ -131,6 +132,8 @@ int main(int argc, char **argv) {
   case upc::Action::Launch:
     return upc::runCompilerLauncher(Inv.Frontend, Inv.Translate, Inv.Launcher,
                                     Inv.Compiler);
+  case upc::Action::Sir:
+    return upc::runSirCommand(Inv);
   case upc::Action::Translate:
   case upc::Action::SyntaxOnly:
   case upc::Action::DumpUpc:

@@ -287,6 +287,7 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
             : Ours.hasArg(OPT_version)           ? Action::Version
             : Ours.hasArg(OPT_print_gasp_events) ? Action::PrintGaspEvents
             : !Inv.Compiler.empty()              ? Action::Launch
+            : Ours.hasArg(OPT_sir, OPT_sir_request) ? Action::Sir
             : Ours.hasArg(OPT_dump_upc)          ? Action::DumpUpc
             : Ours.hasArg(OPT_fsyntax_only)      ? Action::SyntaxOnly
                                                  : Action::Translate;
@@ -295,8 +296,13 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   if (Inv.Act == Action::PrintGaspEvents)
     return Off || instrumentationOptions(Ours, Inv.Translate.Instrumentation);
 
-  if (Inv.Inputs.empty() && Inv.Compiler.empty())
+  Inv.SirRequest = Ours.getLastArgValue(OPT_sir_request).str();
+  if (Inv.Inputs.empty() && Inv.Compiler.empty() && Inv.SirRequest.empty())
     return fail("no input files");
+  if (Inv.Act == Action::Launch && Ours.hasArg(OPT_sir, OPT_sir_request))
+    return fail("'--sir' and '--sir-request' write the SIR of UPC files: "
+                "use them without a compiler command (upc-instrument --sir "
+                "-o prog.sir a.upc ...)");
   if (Inv.Act != Action::Launch) {
     if (Ours.hasArg(OPT_dry_run))
       return fail("'--dry-run' shows the commands of a compiler command: "

@@ -26,6 +26,7 @@ enum class Action {
   Translate,       ///< each input to a C file (the default)
   SyntaxOnly,      ///< -fsyntax-only
   DumpUpc,         ///< --dump-upc
+  Sir,             ///< --sir, --sir-request
   Launch,          ///< upc-instrument [options] <cc> [cc arguments]
   Help,            ///< --help
   Version,         ///< --version
@@ -39,6 +40,8 @@ struct Invocation {
   std::string Output;
   /// The launcher form's compiler command.
   std::vector<std::string> Compiler;
+  /// --sir-request: the request, whose resources are inputs too.
+  std::string SirRequest;
   UpcFrontendOptions Frontend;
   TranslateOptions Translate;
   LauncherOptions Launcher;

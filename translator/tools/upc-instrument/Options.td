@@ -23,6 +23,17 @@ def dump_upc : Flag<["--"], "dump-upc">, Group<grp_action>,
            "declarations with their layouts, upc_forall loops, "
            "synchronization statements, UPC operators and pragma regions">;
 
+def sir : Flag<["--"], "sir">, Group<grp_action>,
+  HelpText<"Write the SIR of the inputs (MIR: their code regions with stable "
+           "identifiers, and their shared declarations) as one XML document "
+           "to -o <file> or standard output (docs/mir.md)">;
+def sir_request : Separate<["--"], "sir-request">, Group<grp_action>,
+  MetaVarName<"<file>">,
+  HelpText<"Read a MIR SIR request (sirreq): write the SIR of its resources "
+           "(file: URIs or paths) as --sir does">;
+def sir_request_EQ : Joined<["--"], "sir-request=">, Alias<sir_request>,
+  Group<grp_action>, MetaVarName<"<file>">;
+
 def o : JoinedOrSeparate<["-"], "o">, Group<grp_action>,
   MetaVarName<"<file>">,
   HelpText<"Write the translated C to <file> ('-' for standard output); "

@@ -1,6 +1,7 @@
 //===- UpcViewDumper.cpp --------------------------------------------------===//
 
 #include "UpcViewDumper.h"
+#include "upc-instrument/Semantics/SharedObjects.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -85,85 +86,15 @@ private:
              : std::string();
   }
 
-  static std::string symbolic(uint64_t Factor, bool Threads) {
-    if (!Threads)
-      return std::to_string(Factor);
-    return Factor == 1 ? "THREADS" : std::to_string(Factor) + "*THREADS";
-  }
-
-  /// An object's type, desugared, with its dimensions as declared (THREADS
-  /// kept symbolic; taken from \p TL, the type as written).
-  std::string objectType(QualType T, TypeLoc TL,
-                         llvm::SmallVectorImpl<ArrayDimension> &Dims) {
-    if (!TL.isNull())
-      Dims = U.getArrayDimensions(TL);
-    std::vector<std::string> Texts;
-    for (const ArrayDimension &Dim : Dims)
-      Texts.push_back(Dim.Known ? symbolic(Dim.Factor, Dim.ScalesWithThreads)
-                                : std::string());
-    if (TL.isNull())
-      for (QualType A = T; const auto *CAT = TU.AST.getAsConstantArrayType(A);
-           A = CAT->getElementType()) {
-        ArrayDimension D;
-        D.Factor = CAT->getSize().getZExtValue();
-        Dims.push_back(D);
-      }
-    return printUpcType(T, TU.AST, /*Desugar=*/true, &U, Texts);
-  }
-
-  std::string blockSize(QualType T, const SymbolicSize &Total) {
-    BlockSize B = U.getBlockSize(T);
-    switch (B.BlockKind) {
-    case BlockSize::Definite:
-      return std::to_string(B.Elements);
-    case BlockSize::Indefinite:
-      return "indefinite";
-    case BlockSize::Star:
-      if (Total.Known && Total.ScalesWithThreads)
-        return "[*] = " + std::to_string(Total.Factor);
-      if (Total.Known && U.threadsEnvironment().StaticThreads) {
-        uint64_t N = *U.threadsEnvironment().StaticThreads;
-        return "[*] = " + std::to_string((Total.Factor + N - 1) / N);
-      }
-      return "[*] = elements/THREADS, rounded up";
-    case BlockSize::Invalid:
-      break;
-    }
-    return "invalid";
-  }
-
   std::string sharedVariable(const VarDecl *D) {
-    QualType T = D->getType();
-    llvm::SmallVector<ArrayDimension, 4> Dims;
-    TypeLoc TL = D->getTypeSourceInfo() ? D->getTypeSourceInfo()->getTypeLoc()
-                                        : TypeLoc();
+    SharedObjectDescription O = describeSharedVariable(D, U);
     std::string S = "shared variable '" + D->getNameAsString() +
-                    "': " + objectType(T, TL, Dims);
-    SymbolicSize Total = UpcContext::totalElements(Dims);
-    S += "; block size " + blockSize(T, Total);
-    if (T->isArrayType())
-      S += "; " +
-           (Total.Known ? symbolic(Total.Factor, Total.ScalesWithThreads)
-                        : std::string("unknown")) +
-           " elements";
-    ReferenceQualifier Declared = getUpcQualifiers(T).Reference;
-    ReferenceQualifier Pragma = U.getPragmaReference(D->getLocation());
-    if (Declared == ReferenceQualifier::Strict)
-      S += "; strict";
-    else if (Declared == ReferenceQualifier::Relaxed)
-      S += "; relaxed";
-    else if (Pragma == ReferenceQualifier::Strict)
-      S += "; strict (pragma)";
-    else if (Pragma == ReferenceQualifier::Relaxed)
-      S += "; relaxed (pragma)";
-    else
-      S += "; relaxed (default)";
-    if (D->hasExternalStorage())
-      S += "; extern";
-    else if (D->isStaticLocal())
-      S += "; static local";
-    else if (D->isFileVarDecl())
-      S += "; file scope";
+                    "': " + O.Type + "; block size " + O.BlockSize;
+    if (!O.Elements.empty())
+      S += "; " + O.Elements + " elements";
+    S += "; " + O.Reference;
+    if (O.Storage != "local")
+      S += "; " + O.Storage;
     return S;
   }
 
@@ -179,7 +110,7 @@ private:
         if (VD->getTypeSourceInfo())
           TL = VD->getTypeSourceInfo()->getTypeLoc();
     }
-    return objectType(E.OperandType, TL, Dims);
+    return declaredObjectType(E.OperandType, TL, U, Dims);
   }
 
   std::string forall(const ForallStatement &F) {

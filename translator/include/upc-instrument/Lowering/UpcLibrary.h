@@ -27,6 +27,7 @@ enum class LibraryLowering {
 
 struct LibraryFunction {
   llvm::StringLiteral Name; ///< upc_X, as declared in the UPC header
+  llvm::StringLiteral Header; ///< upc.h, upc_collective.h
   LibraryLowering Lowering;
   /// The function a lowered call names (Runtime, Inline); else empty.
   llvm::StringLiteral Runtime;

@@ -1,0 +1,1 @@
+int twice(int v) { return 2 * v; }

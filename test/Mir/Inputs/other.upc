@@ -1,0 +1,2 @@
+#include "shared.uph"
+int other(void) { return bump(); }

@@ -1,0 +1,32 @@
+//===- SirRequest.h - Reading sirreq documents ------------------*- C++ -*-===//
+//
+// A SIR request (Monitoring and Instrumentation Requests, section 2) lists
+// the resources whose SIR is wanted (in) and where each is to be written
+// back once instrumented (out). docs/mir.md describes what is accepted.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UPC_INSTRUMENT_MIR_SIRREQUEST_H
+#define UPC_INSTRUMENT_MIR_SIRREQUEST_H
+
+#include <string>
+#include <vector>
+
+namespace upc {
+
+struct SirRequestResource {
+  std::string In, Out; ///< as written in the request
+  std::string InPath;  ///< the local file In names
+  unsigned Line = 0;   ///< of its element in the request
+};
+
+/// Reads the request \p Path: well-formed, valid against the request's
+/// DTD, every `in` a file: URI or a path. False with \p Error set
+/// ("FILE:LINE[:COL]: error: ...") otherwise.
+bool readSirRequest(const std::string &Path,
+                    std::vector<SirRequestResource> &Resources,
+                    std::string &Error);
+
+} // namespace upc
+
+#endif

@@ -1,0 +1,176 @@
+//===- SirRequest.cpp - Reading sirreq documents --------------------------===//
+//
+// A SIR request (MIR, section 2) names the resources the SIR is made of.
+// libxml2 parses it (no network access, no external entities) and
+// validates it against the request's DTD; its URIs are parsed as URIs
+// (RFC 2396). Only file: URIs and plain paths are read: nothing is fetched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "upc-instrument/Mir/SirRequest.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <libxml/parser.h>
+#include <libxml/uri.h>
+#include <libxml/valid.h>
+#include <libxml/xmlerror.h>
+
+#include <memory>
+
+namespace upc {
+
+namespace {
+
+/// The DTD of MIR section 2 (translator/mir/sirreq.dtd, installed beside
+/// the SIR's).
+constexpr char SirRequestDtd[] =
+#include "upc-instrument/Mir/SirRequestDtd.inc"
+    ;
+
+/// The first error libxml2 reports, as FILE:LINE:COLUMN: message.
+struct FirstError {
+  std::string Text;
+  static void record(void *Self, xmlErrorPtr E) {
+    auto *F = static_cast<FirstError *>(Self);
+    if (!F->Text.empty() || !E || E->level < XML_ERR_ERROR)
+      return;
+    std::string Message = E->message ? E->message : "invalid XML";
+    while (!Message.empty() && (Message.back() == '\n' || Message.back() == ' '))
+      Message.pop_back();
+    F->Text = std::string(E->file ? E->file : "") + ":" +
+              std::to_string(E->line) +
+              (E->int2 > 0 ? ":" + std::to_string(E->int2) : std::string()) +
+              ": error: " + Message;
+  }
+};
+
+/// Routes libxml2's errors to \p F for the lifetime of the object.
+class ErrorScope {
+public:
+  explicit ErrorScope(FirstError &F) {
+    xmlSetStructuredErrorFunc(&F, &FirstError::record);
+  }
+  ~ErrorScope() { xmlSetStructuredErrorFunc(nullptr, nullptr); }
+};
+
+struct DocDeleter {
+  void operator()(xmlDoc *D) const { xmlFreeDoc(D); }
+};
+struct DtdDeleter {
+  void operator()(xmlDtd *D) const { xmlFreeDtd(D); }
+};
+struct UriDeleter {
+  void operator()(xmlURI *U) const { xmlFreeURI(U); }
+};
+
+std::string attribute(xmlNode *N, const char *Name) {
+  xmlChar *V = xmlGetProp(N, reinterpret_cast<const xmlChar *>(Name));
+  if (!V)
+    return "";
+  std::string S(reinterpret_cast<const char *>(V));
+  xmlFree(V);
+  return S;
+}
+
+/// The local path \p Reference names: a file: URI's path, or a plain path.
+/// Empty with \p Why set for another scheme or a malformed URI.
+std::string localPath(const std::string &Reference, std::string &Why) {
+  std::unique_ptr<xmlURI, UriDeleter> U(
+      xmlParseURI(Reference.c_str()));
+  if (!U) {
+    // Not a URI (a path with a space, say): a plain path.
+    return Reference;
+  }
+  std::string Scheme = U->scheme ? U->scheme : "";
+  if (Scheme.empty())
+    return Reference;
+  if (Scheme != "file") {
+    Why = "'" + Scheme + ":' resources are not supported (only file: URIs "
+          "and paths); nothing is fetched";
+    return "";
+  }
+  if (U->server && *U->server && std::string(U->server) != "localhost") {
+    Why = "a file: URI on another host ('" + std::string(U->server) +
+          "') is not supported";
+    return "";
+  }
+  if (!U->path || !*U->path) {
+    Why = "the file: URI names no path";
+    return "";
+  }
+  // Percent-escapes (%20) stand for the characters themselves.
+  char *Unescaped = xmlURIUnescapeString(U->path, 0, nullptr);
+  std::string Path = Unescaped ? Unescaped : U->path;
+  xmlFree(Unescaped);
+  return Path;
+}
+
+} // namespace
+
+bool readSirRequest(const std::string &Path,
+                    std::vector<SirRequestResource> &Resources,
+                    std::string &Error) {
+  if (std::error_code EC = llvm::sys::fs::access(
+          Path, llvm::sys::fs::AccessMode::Exist)) {
+    Error = Path + ": error: cannot read the request: " + EC.message();
+    return false;
+  }
+  FirstError First;
+  ErrorScope Scope(First);
+  std::unique_ptr<xmlDoc, DocDeleter> Doc(
+      xmlReadFile(Path.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOBLANKS));
+  if (!Doc) {
+    Error = First.Text.empty() ? Path + ": error: cannot read the request"
+                               : First.Text;
+    return false;
+  }
+  xmlParserInputBufferPtr Input = xmlParserInputBufferCreateMem(
+      SirRequestDtd, sizeof SirRequestDtd - 1, XML_CHAR_ENCODING_UTF8);
+  std::unique_ptr<xmlDtd, DtdDeleter> Dtd(
+      xmlIOParseDTD(nullptr, Input, XML_CHAR_ENCODING_UTF8));
+  xmlValidCtxtPtr Valid = xmlNewValidCtxt();
+  bool OK = Dtd && Valid && xmlValidateDtd(Valid, Doc.get(), Dtd.get());
+  xmlFreeValidCtxt(Valid);
+  if (!OK) {
+    Error = First.Text.empty()
+                ? Path + ": error: not a SIR request (MIR, section 2)"
+                : First.Text;
+    return false;
+  }
+  unsigned Index = 0;
+  for (xmlNode *N = xmlDocGetRootElement(Doc.get())->children; N;
+       N = N->next) {
+    if (N->type != XML_ELEMENT_NODE)
+      continue;
+    ++Index;
+    SirRequestResource R;
+    R.In = attribute(N, "in");
+    R.Out = attribute(N, "out");
+    R.Line = unsigned(xmlGetLineNo(N));
+    std::string Why;
+    R.InPath = localPath(R.In, Why);
+    if (R.InPath.empty()) {
+      Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
+              std::to_string(Index) + " ('" + R.In + "'): " + Why;
+      return false;
+    }
+    // A relative reference is relative to the request (RFC 2396, 5).
+    llvm::StringRef Base = llvm::sys::path::parent_path(Path);
+    if (llvm::sys::path::is_relative(R.InPath) && !Base.empty()) {
+      llvm::SmallString<256> Full(Base);
+      llvm::sys::path::append(Full, R.InPath);
+      R.InPath = std::string(Full);
+    }
+    if (!R.Out.empty() && localPath(R.Out, Why).empty()) {
+      Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
+              std::to_string(Index) + " (out='" + R.Out + "'): " + Why;
+      return false;
+    }
+    Resources.push_back(std::move(R));
+  }
+  return true;
+}
+
+} // namespace upc
