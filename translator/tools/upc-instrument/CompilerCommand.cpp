@@ -219,7 +219,11 @@ std::vector<std::string> outputFiles(const CompilerCommand &Info) {
   return Files;
 }
 
-std::string keptFileName(const CompilerCommand &Info, const UpcInput &In) {
+namespace {
+
+/// The object's path without its extension (x.o: x), or, without -c or -S,
+/// the source's stem beside the output.
+SmallString<256> objectBase(const CompilerCommand &Info, const UpcInput &In) {
   SmallString<256> Base;
   if (Info.Output && (Info.CompileOnly || Info.AssembleOnly)) {
     Base = *Info.Output;
@@ -229,9 +233,20 @@ std::string keptFileName(const CompilerCommand &Info, const UpcInput &In) {
       Base = sys::path::parent_path(*Info.Output);
     sys::path::append(Base, sys::path::stem(In.Source));
   }
+  return Base;
+}
+
+} // namespace
+
+std::string keptFileName(const CompilerCommand &Info, const UpcInput &In) {
+  SmallString<256> Base = objectBase(Info, In);
   if (sys::path::extension(Base).equals_insensitive(".upc"))
     return (Base + ".c").str();
   return (Base + ".upc.c").str();
+}
+
+std::string sirFileName(const CompilerCommand &Info, const UpcInput &In) {
+  return (objectBase(Info, In) + ".sir").str();
 }
 
 } // namespace upc

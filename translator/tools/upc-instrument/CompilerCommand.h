@@ -74,6 +74,10 @@ std::vector<std::string> outputFiles(const CompilerCommand &C);
 /// x.o and x.upc.o giving x.upc.c.
 std::string keptFileName(const CompilerCommand &C, const UpcInput &In);
 
+/// Where the launcher's --sir writes the SIR of \p In: beside the object,
+/// x.o giving x.sir and x.upc.o x.upc.sir.
+std::string sirFileName(const CompilerCommand &C, const UpcInput &In);
+
 } // namespace upc
 
 #endif

@@ -5,6 +5,9 @@
 #include "Messages.h"
 #include "ShellCommand.h"
 
+#include "upc-instrument/Emission/CEmitter.h"
+#include "upc-instrument/Mir/Sir.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -52,6 +55,8 @@ private:
   std::vector<std::string> Inputs;
   std::vector<std::string> DepFiles;
   SmallString<256> TempDir;
+  /// The SIR of each UPC input (--sir, --sir=FILE).
+  std::vector<std::vector<SirFile>> Sirs;
 
   bool findCompiler();
   /// Runs the compiler with \p Args (standard output to \p Stdout).
@@ -71,6 +76,9 @@ private:
   /// Runs the compile and rewrites the dependency files it wrote.
   int compile(const std::vector<std::string> &Args);
   void keepTranslations() const;
+  bool wantsSir() const { return Opts.SirBesideObjects || !Opts.SirFile.empty(); }
+  /// Writes the SIR documents; false after reporting a write error.
+  bool writeSirs() const;
   /// Removes what a failed command leaves behind, never an input.
   void removeOutputs() const;
   void removeTempDir() const;
@@ -112,6 +120,8 @@ int Launch::run() {
   int Status = compile(Args);
   if (Opts.DryRun)
     return Status;
+  if (Status == 0 && wantsSir() && !writeSirs())
+    Status = 1;
   // Also after a compiler error, which the kept file helps to understand.
   if (Opts.KeepFiles)
     keepTranslations();
@@ -201,6 +211,7 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
   Parse.ClangArgs.push_back("-Wno-unknown-warning-option");
   UpcDiagnosticPrinter Printer(errs(), "upc-instrument");
   Printer.leaveCWarningsToCompiler();
+  Sirs.resize(Info.UpcInputs.size());
   for (size_t K = 0; K < Info.UpcInputs.size(); ++K) {
     UpcInput &In = Info.UpcInputs[K];
     if (!Opts.DryRun && !sys::fs::exists(In.Source)) {
@@ -225,9 +236,12 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
       printShellCommand(Log, Step);
       Log.flush();
     }
+    UpcTranslationUnitHandler Inspect;
+    if (wantsSir())
+      Inspect = [&](UpcTranslationUnit &TU) { Sirs[K] = buildSirFiles(TU); };
     if (!Opts.DryRun && !translateUpcFile(Parse, Translate, In.Source,
                                           In.Translated, Printer,
-                                          &In.Dependencies)) {
+                                          &In.Dependencies, Inspect)) {
       Printer.printSummary();
       reportError("translation of '" + In.Source + "' failed; '" +
                   Command.front() + "' was not run");
@@ -318,11 +332,39 @@ void Launch::keepTranslations() const {
   }
 }
 
+bool Launch::writeSirs() const {
+  auto Write = [](const std::string &Path, SirDocument Doc) {
+    std::string Failure = writeFileAtomically(Path, writeSir(Doc));
+    if (!Failure.empty())
+      reportError("cannot write '" + Path + "': " + Failure);
+    return Failure.empty();
+  };
+  if (!Opts.SirFile.empty()) {
+    SirDocument Doc;
+    for (const std::vector<SirFile> &Files : Sirs)
+      Doc.Files.insert(Doc.Files.end(), Files.begin(), Files.end());
+    return Write(Opts.SirFile, std::move(Doc));
+  }
+  bool OK = true;
+  for (size_t K = 0; K < Info.UpcInputs.size(); ++K) {
+    SirDocument Doc;
+    Doc.Files = Sirs[K];
+    OK &= Write(sirFileName(Info, Info.UpcInputs[K]), std::move(Doc));
+  }
+  return OK;
+}
+
 void Launch::removeOutputs() const {
   if (Opts.DryRun)
     return;
   std::vector<std::string> Stale = outputFiles(Info);
   Stale.insert(Stale.end(), DepFiles.begin(), DepFiles.end());
+  // A SIR left from an earlier build would describe what failed now.
+  if (!Opts.SirFile.empty())
+    Stale.push_back(Opts.SirFile);
+  else if (Opts.SirBesideObjects)
+    for (const UpcInput &In : Info.UpcInputs)
+      Stale.push_back(sirFileName(Info, In));
   for (const std::string &F : Stale)
     if (sys::fs::is_regular_file(F) && !isOneOf(F, Inputs))
       sys::fs::remove(F);

@@ -43,6 +43,10 @@ struct LauncherOptions {
   /// --tool=: the GASP tool's library and the libraries it needs, linked
   /// before the runtime (whose default GASP functions it replaces).
   std::vector<std::string> ToolLinkArgs;
+  /// --sir: the SIR of each UPC input beside its object; --sir=FILE: of all
+  /// of them in FILE (docs/mir.md).
+  bool SirBesideObjects = false;
+  std::string SirFile;
   /// How a translation step is shown by -v and --dry-run: upc-instrument
   /// and its translation options (the input and output are appended).
   std::vector<std::string> TranslateCommand;

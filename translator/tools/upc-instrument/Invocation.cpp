@@ -246,6 +246,8 @@ bool launcherOptions(const ArgList &Args, const InstallLayout &Layout,
   Opts.DryRun = Args.hasArg(OPT_dry_run);
   Opts.LinkRuntime = Args.hasArg(OPT_link_runtime);
   Opts.UpcSourceGlobs = Args.getAllArgValues(OPT_upc_sources_EQ);
+  Opts.SirBesideObjects = Args.hasArg(OPT_sir);
+  Opts.SirFile = Args.getLastArgValue(OPT_sir_EQ).str();
   Opts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
   if (!findBackend(Layout.RuntimeLibDir,
                    Args.getLastArgValue(OPT_backend_EQ, "pthreads"),
@@ -299,10 +301,12 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   Inv.SirRequest = Ours.getLastArgValue(OPT_sir_request).str();
   if (Inv.Inputs.empty() && Inv.Compiler.empty() && Inv.SirRequest.empty())
     return fail("no input files");
-  if (Inv.Act == Action::Launch && Ours.hasArg(OPT_sir, OPT_sir_request))
-    return fail("'--sir' and '--sir-request' write the SIR of UPC files: "
-                "use them without a compiler command (upc-instrument --sir "
-                "-o prog.sir a.upc ...)");
+  if (Inv.Act == Action::Launch && Ours.hasArg(OPT_sir_request))
+    return fail("'--sir-request' reads a SIR request: use it without a "
+                "compiler command (upc-instrument --sir-request req.xml)");
+  if (Inv.Act != Action::Launch && Ours.hasArg(OPT_sir_EQ))
+    return fail("'--sir=FILE' writes the SIR of a compiler command's UPC "
+                "inputs: use it with one, or --sir -o FILE without");
   if (Inv.Act != Action::Launch) {
     if (Ours.hasArg(OPT_dry_run))
       return fail("'--dry-run' shows the commands of a compiler command: "

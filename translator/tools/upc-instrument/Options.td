@@ -27,6 +27,10 @@ def sir : Flag<["--"], "sir">, Group<grp_action>,
   HelpText<"Write the SIR of the inputs (MIR: their code regions with stable "
            "identifiers, and their shared declarations) as one XML document "
            "to -o <file> or standard output (docs/mir.md)">;
+def sir_EQ : Joined<["--"], "sir=">, Group<grp_launcher>,
+  MetaVarName<"<file>">,
+  HelpText<"Launcher: write the SIR of the command's UPC inputs to <file> "
+           "(--sir alone: one <object>.sir beside each object)">;
 def sir_request : Separate<["--"], "sir-request">, Group<grp_action>,
   MetaVarName<"<file>">,
   HelpText<"Read a MIR SIR request (sirreq): write the SIR of its resources "

@@ -13,9 +13,12 @@ namespace upc {
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
-                      std::vector<Dependency> *Dependencies) {
+                      std::vector<Dependency> *Dependencies,
+                      const UpcTranslationUnitHandler &Inspect) {
   bool Written = false;
   auto Handler = [&](UpcTranslationUnit &TU) {
+    if (Inspect)
+      Inspect(TU);
     if (Dependencies) {
       const clang::SourceManager &SM = TU.Compiler.getSourceManager();
       // A header included again (skipped by its guard) is not entered again.

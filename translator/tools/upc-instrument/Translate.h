@@ -30,11 +30,13 @@ struct Dependency {
 /// output). Nothing is written unless the whole translation succeeds; the
 /// output appears atomically. Returns false after reporting errors. The
 /// headers the translation read are added to \p Dependencies, if given, in
-/// the order they were first included.
+/// the order they were first included. \p Inspect, if given, sees the
+/// checked unit before it is lowered (the launcher's SIR).
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
-                      std::vector<Dependency> *Dependencies = nullptr);
+                      std::vector<Dependency> *Dependencies = nullptr,
+                      const UpcTranslationUnitHandler &Inspect = nullptr);
 
 } // namespace upc
 
