@@ -19,6 +19,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -396,8 +397,17 @@ std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU) {
   }
   // Shared declarations: file scope ones with their file, static locals
   // with their function.
+  // One declaration per variable: its definition (a tentative one
+  // included), else its first declaration.
+  llvm::DenseSet<const VarDecl *> Described;
   for (const VarDecl *VD : TU.Upc.sharedVariables()) {
-    if (!IsUserUpc(VD->getLocation()))
+    const VarDecl *Canonical = VD->getCanonicalDecl();
+    for (const VarDecl *R : VD->redecls())
+      if (R->isThisDeclarationADefinition(TU.AST) != VarDecl::DeclarationOnly) {
+        VD = R;
+        break;
+      }
+    if (!IsUserUpc(VD->getLocation()) || !Described.insert(Canonical).second)
       continue;
     if (VD->isStaticLocal()) {
       const auto *FD =
