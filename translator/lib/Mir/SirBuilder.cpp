@@ -329,16 +329,10 @@ std::vector<SirRegion> nest(std::vector<RawRegion> Raw,
 
 SirDeclaration declaration(const VarDecl *VD, const UpcContext &U,
                            const Positions &Pos, const std::string &Scope) {
-  SharedObjectDescription D = describeSharedVariable(VD, U);
   SirDeclaration Out;
   Out.Id = Scope + "." + sirIdPart(VD->getName());
   Out.Name = VD->getName().str();
-  Out.Type = D.Type;
-  Out.BlockSize = D.BlockSize;
-  Out.Elements = D.Elements;
-  Out.ThreadsDependent = D.ThreadsDependent;
-  Out.Reference = D.Reference;
-  Out.Storage = D.Storage;
+  Out.Object = describeSharedVariable(VD, U);
   FileID F;
   unsigned B, E;
   Pos.locate(VD->getSourceRange(), F, B, E, Out.Position);

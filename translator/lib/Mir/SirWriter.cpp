@@ -78,13 +78,14 @@ private:
     start("sharedDeclaration");
     attribute("id", D.Id);
     attribute("name", D.Name);
-    attribute("upcType", D.Type);
-    attribute("blockSize", D.BlockSize);
-    if (!D.Elements.empty())
-      attribute("elements", D.Elements);
-    attribute("threadsDependent", D.ThreadsDependent ? "yes" : "no");
-    attribute("reference", D.Reference);
-    attribute("storage", D.Storage);
+    const SharedObjectDescription &O = D.Object;
+    attribute("upcType", O.Type);
+    attribute("blockSize", O.BlockSize);
+    if (!O.Elements.empty())
+      attribute("elements", O.Elements);
+    attribute("threadsDependent", O.ThreadsDependent ? "yes" : "no");
+    attribute("reference", O.Reference);
+    attribute("storage", O.Storage);
     position(D.Position);
     end();
   }

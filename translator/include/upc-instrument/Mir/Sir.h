@@ -19,6 +19,7 @@
 #define UPC_INSTRUMENT_MIR_SIR_H
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
+#include "upc-instrument/Semantics/SharedObjects.h"
 
 #include <string>
 #include <utility>
@@ -50,12 +51,7 @@ struct SirRegion {
 struct SirDeclaration {
   std::string Id;
   std::string Name;
-  std::string Type;
-  std::string BlockSize;
-  std::string Elements;
-  bool ThreadsDependent = false;
-  std::string Reference;
-  std::string Storage;
+  SharedObjectDescription Object;
   SirPosition Position;
 };
 
