@@ -52,22 +52,6 @@ void printGaspEvents() {
     outs() << upc::gaspEventName(static_cast<upc::GaspEvent>(E)) << "\n";
 }
 
-/// Why \p Path cannot be read as a source file; empty if it can.
-std::string unreadable(const std::string &Path) {
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(Path, Status))
-    return EC == std::errc::no_such_file_or_directory
-               ? "no such file or directory: '" + Path + "'"
-               : "cannot read '" + Path + "': " + EC.message();
-  if (sys::fs::is_directory(Status))
-    return "'" + Path + "' is a directory, not a source file";
-  Expected<sys::fs::file_t> F = sys::fs::openNativeFileForRead(Path);
-  if (!F)
-    return "cannot read '" + Path + "': " + toString(F.takeError());
-  sys::fs::closeFile(*F);
-  return "";
-}
-
 /// Where the translation of \p Input goes: -o, or the input's name with .c
 /// in the current directory; empty after reporting that it is the input.
 std::string outputFor(const upc::Invocation &Inv, const std::string &Input) {
@@ -86,7 +70,7 @@ std::string outputFor(const upc::Invocation &Inv, const std::string &Input) {
 /// The translator form: checks, dumps or translates each input.
 int runOnInputs(const upc::Invocation &Inv) {
   for (const std::string &Input : Inv.Inputs)
-    if (std::string Why = unreadable(Input); !Why.empty()) {
+    if (std::string Why = upc::whyUnreadable(Input); !Why.empty()) {
       upc::reportError(Why);
       return 1;
     }

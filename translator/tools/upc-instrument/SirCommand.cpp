@@ -37,8 +37,8 @@ int runSirCommand(const Invocation &Inv) {
   UpcDiagnosticPrinter Printer(errs(), "upc-instrument");
   bool OK = true;
   for (const std::string &Input : Inputs) {
-    if (!sys::fs::is_regular_file(Input)) {
-      reportError("no such file: '" + Input + "'");
+    if (std::string Why = whyUnreadable(Input); !Why.empty()) {
+      reportError(Why);
       return 1;
     }
     OK &= runUpcFrontend(Inv.Frontend, Input, Printer,
