@@ -2,8 +2,8 @@
 //
 // Messages about the command line, files and the compiler, as
 // "upc-instrument: error: ..." on standard error, and why an input cannot
-// be read. Diagnostics of the UPC
-// program are UpcDiagnosticPrinter's (at the source's file:line:col).
+// be read. Diagnostics of the UPC program are UpcDiagnosticPrinter's (at the
+// source's file:line:col).
 //
 //===----------------------------------------------------------------------===//
 
