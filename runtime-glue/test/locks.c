@@ -141,8 +141,12 @@ static int user_main(int argc, char **argv) {
     printf("locks: acquisitions per thread in 300 ms: min %ld, max %ld\n", lo,
            hi);
   /* Nobody starves. Shares are not equal: with more threads than cores a
-   * thread that is not scheduled takes no ticket. */
-  CHECK(lo >= 100);
+   * thread that is not scheduled takes no ticket. How many acquisitions fit
+   * in the window is the machine's speed, not the lock's fairness (on the
+   * RMA path under a loaded CI machine, 87 per thread were seen): the check
+   * asks for a share of at least ten, and the ratio below for fairness;
+   * speed is bench/runtime's. */
+  CHECK(lo >= 10);
   if (T > 1)
     CHECK(lo * 16 >= hi);
   test_barrier();
