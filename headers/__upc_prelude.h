@@ -18,6 +18,7 @@
 #define __UPC_VERSION__ 201311L
 #define __UPC_PUPC__ 1
 #define __UPC_COLLECTIVE__ 1
+#define __UPC_CASTABLE__ 1
 
 #ifdef __UPC_INSTRUMENT_STATIC_THREADS__
 #define __UPC_STATIC_THREADS__ 1

@@ -621,6 +621,9 @@ typedef struct upcr_file_info {
  * at once with the status.
  * ------------------------------------------------------------------------ */
 
+/* Types that library entries take or return (upc_thread_info_t). */
+#include <upc_castable_types.h>
+
 #include "upcr_library.h"
 
 /* ------------------------------------------------------------------------

@@ -54,6 +54,14 @@ KINDS = {
                        "c": "upcr_shared_ptr_t {n}",
                        "runtime": "upcr_shared_ptr_t {n}",
                        "vararg": "(gasp_upc_PTS_t *)&{n}"},
+    "csptr": {"upc": "shared const void *{n}", "c": "upcr_shared_ptr_t {n}",
+              "runtime": "upcr_shared_ptr_t {n}",
+              "vararg": "(gasp_upc_PTS_t *)&{n}"},
+    "ptr": {"upc": "void *{n}", "c": "void *{n}", "runtime": "void *{n}",
+            "vararg": "(void *){n}"},
+    "thread_info": {"upc": "upc_thread_info_t {n}",
+                    "c": "upc_thread_info_t {n}",
+                    "runtime": "upc_thread_info_t {n}"},
     "ptr_restrict": {"upc": "void *restrict {n}", "c": "void *{n}",
                      "runtime": "void *{n}", "vararg": "(void *){n}"},
     # GASP's vararg is void * (the tool must not write through it): through
@@ -478,10 +486,10 @@ def outputs(functions, source_dir):
         runtime_declarations(functions, True) + "\n#endif\n")
     files["runtime-glue/generated/library_names.c"] = (
         c_file_comment("library_names.c - the UPC library under its UPC "
-                       "names, for C code (the C-side upc.h and "
-                       "upc_collective.h): each forwards to its runtime "
-                       "entry, with an unknown source position.") +
-        '#include "upc.h"\n#include "upc_collective.h"\n\n' +
+                       "names, for C code (the C-side headers): each "
+                       "forwards to its runtime entry, with an unknown "
+                       "source position.") +
+        "".join(f'#include "{h}"\n' for h in headers) + "\n" +
         forwarding_functions(functions))
     files["runtime-glue/generated/library_wrappers.c"] = (
         c_file_comment("library_wrappers.c - the instrumented entry points "

@@ -129,7 +129,8 @@ std::string Assembler::prologue() const {
   P += "#define __UPC__ 1\n"
        "#define __UPC_VERSION__ 201311L\n"
        "#define __UPC_PUPC__ 1\n"
-       "#define __UPC_COLLECTIVE__ 1\n";
+       "#define __UPC_COLLECTIVE__ 1\n"
+       "#define __UPC_CASTABLE__ 1\n";
   if (Opts.StaticThreads)
     P += "#define __UPC_STATIC_THREADS__ 1\n#define " +
          runtime::StaticThreads.str() + " " +
