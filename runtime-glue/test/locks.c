@@ -121,32 +121,35 @@ static int user_main(int argc, char **argv) {
   test_barrier();
 
   /* Fairness: everyone hammers the lock for a while; FIFO hand-off gives
-   * every thread a share. */
-  long n = 0;
-  upc_tick_t end = upc_ticks_now() + 300u * 1000 * 1000;
-  while (upc_ticks_now() < end) {
-    upc_lock(l);
-    ++n;
-    upc_unlock(l);
-  }
-  UPCR_PUT_PSHARED_VALUE(long, count_slot(me), 0, n);
-  test_barrier();
-  long lo = -1, hi = 0;
-  for (int t = 0; t < T; ++t) {
-    long c = UPCR_GET_PSHARED_VALUE(long, count_slot(t), 0);
-    lo = lo < 0 || c < lo ? c : lo;
-    hi = c > hi ? c : hi;
+   * every thread a share. The window is 300 ms, repeated (counts adding
+   * up) while some thread has fewer than 100 acquisitions, up to 20 times:
+   * how many fit in a window is the machine's speed and load (87 per
+   * thread were seen on the RMA path beside the fuzzers), not fairness;
+   * a starving thread stays below 100 however long it runs. */
+  long n = 0, lo = -1, hi = 0;
+  for (int window = 0; window < 20 && lo < 100; ++window) {
+    upc_tick_t end = upc_ticks_now() + 300u * 1000 * 1000;
+    while (upc_ticks_now() < end) {
+      upc_lock(l);
+      ++n;
+      upc_unlock(l);
+    }
+    UPCR_PUT_PSHARED_VALUE(long, count_slot(me), 0, n);
+    test_barrier();
+    lo = -1;
+    hi = 0;
+    for (int t = 0; t < T; ++t) {
+      long c = UPCR_GET_PSHARED_VALUE(long, count_slot(t), 0);
+      lo = lo < 0 || c < lo ? c : lo;
+      hi = c > hi ? c : hi;
+    }
+    test_barrier(); /* all read the counts before anyone writes again */
   }
   if (me == 0)
-    printf("locks: acquisitions per thread in 300 ms: min %ld, max %ld\n", lo,
-           hi);
+    printf("locks: acquisitions per thread: min %ld, max %ld\n", lo, hi);
   /* Nobody starves. Shares are not equal: with more threads than cores a
-   * thread that is not scheduled takes no ticket. How many acquisitions fit
-   * in the window is the machine's speed, not the lock's fairness (on the
-   * RMA path under a loaded CI machine, 87 per thread were seen): the check
-   * asks for a share of at least ten, and the ratio below for fairness;
-   * speed is bench/runtime's. */
-  CHECK(lo >= 10);
+   * thread that is not scheduled takes no ticket. */
+  CHECK(lo >= 100);
   if (T > 1)
     CHECK(lo * 16 >= hi);
   test_barrier();

@@ -443,12 +443,8 @@ void Lowerer::lowerCall(CallExpr *E) {
   const FunctionDecl *FD = E->getDirectCallee();
   if (FD && FD->getName() == names::ForallAffinity)
     return; // part of the upc_forall
-  // A library function declared by a UPC system header (not a user's
-  // function of the same name).
-  if (FD && FD->getIdentifier() &&
-      SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-    if (const LibraryFunction *F = findLibraryFunction(FD->getName()))
-      return lowerLibraryCall(E, *F);
+  if (const LibraryFunction *F = findLibraryFunction(FD, SM))
+    return lowerLibraryCall(E, *F);
   if (FD && FD->getIdentifier() && FD->getName() == "exit" &&
       FD->getDeclContext()->isTranslationUnit() && E->getNumArgs() == 1) {
     // exit() from UPC code is a collective exit (UPC 1.3, 7.2.1).

@@ -183,9 +183,6 @@ private:
   std::string addressOf(const SharedLValue &L, bool Decayed,
                         SharedPointee &Pointee) const;
   SharedAccess accessOf(const SharedLValue &L, const clang::Expr *Use) const;
-  /// The variable an access through a pointer-to-shared starts from (p in
-  /// p[i], *p, p->m), if any.
-  static const clang::VarDecl *accessedThrough(const clang::Expr *Use);
   std::string read(const SharedLValue &L, const clang::Expr *Use);
   std::string convertPointer(const std::string &Text, const SharedPointee &From,
                              const SharedPointee &To) const;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringInternal.h"
+#include "upc-instrument/Semantics/SharedObjects.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
@@ -32,7 +33,7 @@ SharedAccess Lowerer::accessOf(const SharedLValue &L, const Expr *Use) const {
   if (L.Root) {
     A.VariableName = L.Root->getName().str();
     A.VariableType = upcTypeString(L.Root);
-  } else if (const VarDecl *Through = accessedThrough(Use)) {
+  } else if (const VarDecl *Through = accessedVariable(Use)) {
     // Through a pointer-to-shared: the pointer variable, for tools.
     A.VariableName = Through->getName().str();
     A.VariableType = upcTypeString(Through);
@@ -40,26 +41,6 @@ SharedAccess Lowerer::accessOf(const SharedLValue &L, const Expr *Use) const {
     A.VariableType = printUpcType(L.ObjectType, Ctx, false, &Upc);
   }
   return A;
-}
-
-const VarDecl *Lowerer::accessedThrough(const Expr *Use) {
-  const Expr *E = Use;
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *B = dyn_cast<BinaryOperator>(E))
-      E = B->isAssignmentOp() ? B->getLHS() : nullptr;
-    else if (const auto *U = dyn_cast<UnaryOperator>(E))
-      E = U->getSubExpr();
-    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
-      E = S->getBase();
-    else if (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase();
-    else if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(R->getDecl());
-    else
-      return nullptr;
-  }
-  return nullptr;
 }
 
 std::string Lowerer::read(const SharedLValue &L, const Expr *Use) {

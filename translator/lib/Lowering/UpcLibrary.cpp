@@ -2,6 +2,8 @@
 
 #include "upc-instrument/Lowering/UpcLibrary.h"
 
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace upc {
@@ -29,6 +31,14 @@ const LibraryFunction *findLibraryFunction(llvm::StringRef Name) {
   }();
   auto It = ByName.find(Name);
   return It == ByName.end() ? nullptr : It->second;
+}
+
+const LibraryFunction *findLibraryFunction(const clang::FunctionDecl *FD,
+                                           const clang::SourceManager &SM) {
+  if (!FD || !FD->getIdentifier() ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return nullptr;
+  return findLibraryFunction(FD->getName());
 }
 
 } // namespace upc

@@ -41,10 +41,9 @@ std::string sirIdPart(llvm::StringRef Text) {
 
 namespace {
 
-/// A region before nesting: its original file and offsets.
+/// A region before nesting, with its original offsets.
 struct RawRegion {
   SirRegion Region;
-  FileID File;
   unsigned Begin = 0, End = 0; // original offsets, End inclusive
   unsigned Order = 0;          // when it was found
 };
@@ -106,39 +105,6 @@ private:
   const SourceManager &SM;
 };
 
-/// The variable an access goes through: the array or pointer-to-shared
-/// variable of a subscript, the base of a member access.
-const VarDecl *accessedVariable(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(DRE->getDecl());
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      E = AS->getBase();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
-      E = ME->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
-             UO && UO->getOpcode() == UO_Deref)
-      E = UO->getSubExpr();
-    else if (const auto *BO = dyn_cast<BinaryOperator>(E);
-             BO && BO->isAdditiveOp())
-      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                   : BO->getRHS();
-    else
-      return nullptr;
-  }
-}
-
-/// The callee's library entry, for a call of a function the UPC headers
-/// declare.
-const LibraryFunction *libraryFunctionOf(const FunctionDecl *FD,
-                                         const SourceManager &SM) {
-  if (!FD || !FD->getIdentifier() ||
-      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-    return nullptr;
-  return findLibraryFunction(FD->getName());
-}
-
 const CallExpr *asCall(const Stmt *S) {
   const auto *E = dyn_cast_or_null<Expr>(S);
   return E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
@@ -194,7 +160,7 @@ public:
     llvm::StringRef Name = FD->getName();
     if (Name.starts_with("__upc_") || Name.starts_with("__builtin_"))
       return true; // the desugarer's or the compiler's own
-    if (const LibraryFunction *L = libraryFunctionOf(FD, SM)) {
+    if (const LibraryFunction *L = findLibraryFunction(FD, SM)) {
       add(E->getSourceRange(),
           L->Header == "upc_collective.h" ? "upcCollective" : "upcCall",
           Name.str());
@@ -260,7 +226,7 @@ private:
     const CallExpr *C = asCall(S);
     if (!C || C->getNumArgs() != 1)
       return "";
-    const LibraryFunction *L = libraryFunctionOf(C->getDirectCallee(), SM);
+    const LibraryFunction *L = findLibraryFunction(C->getDirectCallee(), SM);
     return L && L->Name == Name ? Pos.text(C->getArg(0)) : "";
   }
 
@@ -278,7 +244,6 @@ private:
     if (!Pos.locate(R, F, Raw.Begin, Raw.End, Raw.Region.Position) ||
         F != File)
       return; // in another file (a macro's definition): not this unit's
-    Raw.File = F;
     Raw.Order = unsigned(Regions.size());
     Raw.Region.Type = Type;
     Raw.Region.Name = std::move(Name);

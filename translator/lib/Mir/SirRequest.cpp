@@ -146,14 +146,15 @@ bool readSirRequest(const std::string &Path,
       continue;
     ++Index;
     SirRequestResource R;
-    R.In = attribute(N, "in");
-    R.Out = attribute(N, "out");
+    SirResource &Res = R.Resource;
+    Res.In = attribute(N, "in");
+    Res.Out = attribute(N, "out");
     R.Line = unsigned(xmlGetLineNo(N));
     std::string Why;
-    R.InPath = localPath(R.In, Why);
+    R.InPath = localPath(Res.In, Why);
     if (R.InPath.empty()) {
       Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
-              std::to_string(Index) + " ('" + R.In + "'): " + Why;
+              std::to_string(Index) + " ('" + Res.In + "'): " + Why;
       return false;
     }
     // A relative reference is relative to the request (RFC 2396, 5).
@@ -163,9 +164,9 @@ bool readSirRequest(const std::string &Path,
       llvm::sys::path::append(Full, R.InPath);
       R.InPath = std::string(Full);
     }
-    if (!R.Out.empty() && localPath(R.Out, Why).empty()) {
+    if (!Res.Out.empty() && localPath(Res.Out, Why).empty()) {
       Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
-              std::to_string(Index) + " (out='" + R.Out + "'): " + Why;
+              std::to_string(Index) + " (out='" + Res.Out + "'): " + Why;
       return false;
     }
     Resources.push_back(std::move(R));

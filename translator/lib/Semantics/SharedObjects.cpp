@@ -6,10 +6,31 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 
 using namespace clang;
 
 namespace upc {
+
+const VarDecl *accessedVariable(const Expr *Use) {
+  const Expr *E = Use;
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      E = B->isAssignmentOp() ? B->getLHS() : nullptr;
+    else if (const auto *U = dyn_cast<UnaryOperator>(E))
+      E = U->getSubExpr();
+    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(R->getDecl());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
 
 std::string symbolicCount(uint64_t Factor, bool ScalesWithThreads) {
   if (!ScalesWithThreads)

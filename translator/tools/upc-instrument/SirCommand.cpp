@@ -27,10 +27,10 @@ int runSirCommand(const Invocation &Inv) {
     for (const SirRequestResource &R : Resources) {
       if (!sys::fs::exists(R.InPath)) {
         errs() << Inv.SirRequest << ":" << R.Line << ": error: resource '"
-               << R.In << "': no such file '" << R.InPath << "'\n";
+               << R.Resource.In << "': no such file '" << R.InPath << "'\n";
         return 1;
       }
-      Doc.Resources.push_back({R.In, R.Out});
+      Doc.Resources.push_back(R.Resource);
       Inputs.push_back(R.InPath);
     }
   }

@@ -13,6 +13,11 @@
 #define UPC_INSTRUMENT_LOWERING_UPCLIBRARY_H
 
 #include "llvm/ADT/ArrayRef.h"
+
+namespace clang {
+class FunctionDecl;
+class SourceManager;
+} // namespace clang
 #include "llvm/ADT/StringRef.h"
 
 namespace upc {
@@ -42,6 +47,10 @@ struct LibraryFunction {
 llvm::ArrayRef<LibraryFunction> libraryFunctions();
 /// The function named \p Name, or null.
 const LibraryFunction *findLibraryFunction(llvm::StringRef Name);
+/// The library function \p FD is: one a UPC system header declares (not a
+/// user's function of the same name), or null.
+const LibraryFunction *findLibraryFunction(const clang::FunctionDecl *FD,
+                                           const clang::SourceManager &SM);
 
 } // namespace upc
 

@@ -9,15 +9,17 @@
 #ifndef UPC_INSTRUMENT_MIR_SIRREQUEST_H
 #define UPC_INSTRUMENT_MIR_SIRREQUEST_H
 
+#include "upc-instrument/Mir/Sir.h"
+
 #include <string>
 #include <vector>
 
 namespace upc {
 
 struct SirRequestResource {
-  std::string In, Out; ///< as written in the request
-  std::string InPath;  ///< the local file In names
-  unsigned Line = 0;   ///< of its element in the request
+  SirResource Resource; ///< in and out, as written in the request
+  std::string InPath;   ///< the local file `in` names
+  unsigned Line = 0;    ///< of its element in the request
 };
 
 /// Reads the request \p Path: well-formed, valid against the request's

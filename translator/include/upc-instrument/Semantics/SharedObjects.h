@@ -44,6 +44,12 @@ std::string declaredObjectType(clang::QualType T, clang::TypeLoc TL,
                                const UpcContext &U,
                                llvm::SmallVectorImpl<ArrayDimension> &Dims);
 
+/// The variable an access of the shared lvalue \p Use (or of the
+/// assignment to it) goes through: the array or pointer-to-shared variable
+/// of a subscript (`p` for `p[i]`), the base of a member access, the operand
+/// of a unary operator; null when there is none (a call's result, say).
+const clang::VarDecl *accessedVariable(const clang::Expr *Use);
+
 /// "N" or "N*THREADS" ("THREADS" for 1).
 std::string symbolicCount(uint64_t Factor, bool ScalesWithThreads);
 
