@@ -76,7 +76,11 @@ private:
   /// Runs the compile and rewrites the dependency files it wrote.
   int compile(const std::vector<std::string> &Args);
   void keepTranslations() const;
-  bool wantsSir() const { return Opts.SirBesideObjects || !Opts.SirFile.empty(); }
+  bool wantsSir() const {
+    return Opts.SirBesideObjects || !Opts.SirFile.empty();
+  }
+  /// Where the SIR goes: --sir=FILE, or beside each UPC input's object.
+  std::vector<std::string> sirFiles() const;
   /// Writes the SIR documents; false after reporting a write error.
   bool writeSirs() const;
   /// Removes what a failed command leaves behind, never an input.
@@ -332,24 +336,31 @@ void Launch::keepTranslations() const {
   }
 }
 
+std::vector<std::string> Launch::sirFiles() const {
+  if (!Opts.SirFile.empty())
+    return {Opts.SirFile};
+  std::vector<std::string> Files;
+  if (Opts.SirBesideObjects)
+    for (const UpcInput &In : Info.UpcInputs)
+      Files.push_back(sirFileName(Info, In));
+  return Files;
+}
+
 bool Launch::writeSirs() const {
-  auto Write = [](const std::string &Path, SirDocument Doc) {
-    std::string Failure = writeFileAtomically(Path, writeSir(Doc));
-    if (!Failure.empty())
-      reportError("cannot write '" + Path + "': " + Failure);
-    return Failure.empty();
-  };
-  if (!Opts.SirFile.empty()) {
-    SirDocument Doc;
-    for (const std::vector<SirFile> &Files : Sirs)
-      Doc.Files.insert(Doc.Files.end(), Files.begin(), Files.end());
-    return Write(Opts.SirFile, std::move(Doc));
-  }
+  // One document per SIR file: all the inputs' for --sir=FILE, else each
+  // input's own.
+  std::vector<std::string> Files = sirFiles();
   bool OK = true;
-  for (size_t K = 0; K < Info.UpcInputs.size(); ++K) {
+  for (size_t D = 0; D < Files.size(); ++D) {
     SirDocument Doc;
-    Doc.Files = Sirs[K];
-    OK &= Write(sirFileName(Info, Info.UpcInputs[K]), std::move(Doc));
+    for (size_t K = 0; K < Sirs.size(); ++K)
+      if (Files.size() == 1 || K == D)
+        Doc.Files.insert(Doc.Files.end(), Sirs[K].begin(), Sirs[K].end());
+    std::string Failure = writeFileAtomically(Files[D], writeSir(Doc));
+    if (!Failure.empty()) {
+      reportError("cannot write '" + Files[D] + "': " + Failure);
+      OK = false;
+    }
   }
   return OK;
 }
@@ -360,11 +371,8 @@ void Launch::removeOutputs() const {
   std::vector<std::string> Stale = outputFiles(Info);
   Stale.insert(Stale.end(), DepFiles.begin(), DepFiles.end());
   // A SIR left from an earlier build would describe what failed now.
-  if (!Opts.SirFile.empty())
-    Stale.push_back(Opts.SirFile);
-  else if (Opts.SirBesideObjects)
-    for (const UpcInput &In : Info.UpcInputs)
-      Stale.push_back(sirFileName(Info, In));
+  std::vector<std::string> Sir = sirFiles();
+  Stale.insert(Stale.end(), Sir.begin(), Sir.end());
   for (const std::string &F : Stale)
     if (sys::fs::is_regular_file(F) && !isOneOf(F, Inputs))
       sys::fs::remove(F);

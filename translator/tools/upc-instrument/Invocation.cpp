@@ -65,8 +65,9 @@ void unknownArgument(StringRef Arg) {
   Visibility ClangOnly(clang::driver::options::ClangOption);
   std::string Nearest, NearestClang;
   unsigned Distance = table().findNearest(Arg, Nearest);
-  if (Clang.findNearest(Arg, NearestClang, ClangOnly) < Distance) {
-    Distance = Clang.findNearest(Arg, NearestClang, ClangOnly);
+  unsigned ClangDistance = Clang.findNearest(Arg, NearestClang, ClangOnly);
+  if (ClangDistance < Distance) {
+    Distance = ClangDistance;
     Nearest = NearestClang;
   }
   if (Distance <= 2)
@@ -75,15 +76,14 @@ void unknownArgument(StringRef Arg) {
     fail("unknown argument '" + Arg + "'");
 }
 
-/// Sorts \p Argv (from \p First on) into \p Split: our options up to the
+/// Sorts \p Argv into \p Split: our options up to the
 /// first argument that is not one; then, if that names a compiler, the
 /// launcher's command, else Clang's options and inputs (ours may still
 /// follow). False after reporting an error.
-bool split(ArrayRef<const char *> Argv, unsigned First,
-           SplitCommandLine &Split) {
+bool split(ArrayRef<const char *> Argv, SplitCommandLine &Split) {
   const OptTable &Clang = clang::driver::getDriverOptTable();
   bool OK = true, OnlyOursSoFar = true;
-  unsigned Index = First;
+  unsigned Index = 0;
   while (Index < Argv.size()) {
     unsigned Start = Index;
     if (OnlyOursSoFar && Argv[Index][0] != '-' && isCompiler(Argv[Index])) {
@@ -271,7 +271,7 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   unsigned FromEnvironment = Argv.size();
   Argv.append(Args.begin(), Args.end());
   SplitCommandLine Split(Argv);
-  if (!split(Argv, 0, Split))
+  if (!split(Argv, Split))
     return false;
   InputArgList &Ours = Split.Ours;
   bool Off = instrumentationDisabled();
