@@ -13,12 +13,12 @@
 #define __UPC_INSTRUMENT_PRELUDE_H
 #pragma GCC system_header
 
-/* Predefined macros (UPC 1.3, 6.2 and the library feature macros). */
+/* Predefined macros (UPC 1.3, 6.2). The library feature macros
+ * (__UPC_COLLECTIVE__ and the others) come from the library table: the
+ * translator defines them on its command line. */
 #define __UPC__ 1
 #define __UPC_VERSION__ 201311L
 #define __UPC_PUPC__ 1
-#define __UPC_COLLECTIVE__ 1
-#define __UPC_CASTABLE__ 1
 
 #ifdef __UPC_INSTRUMENT_STATIC_THREADS__
 #define __UPC_STATIC_THREADS__ 1

@@ -6,8 +6,8 @@
  * As GASP 1.4, 5.5 requires, only the events this implementation raises are
  * defined here. Left out, because nothing in upc-instrument can raise them
  * (docs/gasp-events.md explains each):
- *   GASP_UPC_NB_GET_INIT, GASP_UPC_NB_GET_DATA, GASP_UPC_NB_PUT_INIT,
- *   GASP_UPC_NB_PUT_DATA, GASP_UPC_NB_SYNC  - every transfer is blocking;
+ *   GASP_UPC_NB_GET_DATA, GASP_UPC_NB_PUT_DATA - the runtime does not see
+ *                                            data arrive (MPI does);
  *   GASP_UPC_CACHE_MISS, GASP_UPC_CACHE_HIT,
  *   GASP_UPC_CACHE_INVALIDATE               - there is no software cache.
  *
@@ -36,11 +36,16 @@ extern "C" {
 typedef void gasp_upc_PTS_t;
 typedef void gasp_upc_lock_t;
 
-/* Non-blocking transfers are never raised (see above); the handle type and
- * GASP_NB_TRIVIAL exist so that tools written for other implementations
- * compile. */
+/* The handle of a non-blocking transfer (Table 8): the upc_handle_t of
+ * <upc_nb.h>. GASP_NB_TRIVIAL marks a transfer complete at its start (a
+ * tool ignores SYNC events with it); GASP_UPC_NBI_TRIVIAL stands for all
+ * the implicit-handle (_nbi) transfers of the thread, which upc_synci
+ * completes together. GASP_UPC_NB_TRIVIAL is GASP 1.5's (Berkeley UPC's)
+ * name of GASP_NB_TRIVIAL. */
 typedef void *gasp_upc_nb_handle_t;
 #define GASP_NB_TRIVIAL ((gasp_upc_nb_handle_t)0)
+#define GASP_UPC_NB_TRIVIAL GASP_NB_TRIVIAL
+#define GASP_UPC_NBI_TRIVIAL ((gasp_upc_nb_handle_t)-1)
 
 /* The element type of upc_all_reduceT / upc_all_prefix_reduceT. */
 typedef enum {
@@ -126,6 +131,20 @@ typedef enum {
                                     void *src, size_t n,
                                     const char *type, const char *name */
 
+/* Non-blocking transfers (Table 8), from <upc_nb.h>: upc_memget_nb/nbi
+ * and upc_memput_nb/nbi raise the INIT events (is_relaxed is 1), upc_sync
+ * and upc_synci NB_SYNC. */
+#define GASP_UPC_NB_GET_INIT 0x07000000u /* S: int is_relaxed, void *dst,
+                                            gasp_upc_PTS_t *src, size_t n
+                                            E: the same,
+                                            gasp_upc_nb_handle_t handle */
+#define GASP_UPC_NB_PUT_INIT 0x07000200u /* S: int is_relaxed,
+                                            gasp_upc_PTS_t *dst, void *src,
+                                            size_t n
+                                            E: the same,
+                                            gasp_upc_nb_handle_t handle */
+#define GASP_UPC_NB_SYNC 0x07000400u /* S,E: gasp_upc_nb_handle_t handle */
+
 /* Collectives (Table 10). */
 #define GASP_UPC_ALL_BROADCAST 0x08000000u /* S,E: gasp_upc_PTS_t *dst,
                                               gasp_upc_PTS_t *src,
@@ -149,6 +168,36 @@ typedef enum {
  * 1.4 predates. */
 #define GASP_UPCI_ALL_FREE 0x60000000u      /* S,E: gasp_upc_PTS_t *shrd_ptr */
 #define GASP_UPCI_ALL_LOCK_FREE 0x60000100u /* S,E: gasp_upc_lock_t *lck */
+
+/* <upc_nb.h> transfers and calls without a GASP 1.4 event. */
+#define GASP_UPCI_NB_MEMCPY_INIT 0x60000200u /* S: gasp_upc_PTS_t *dst,
+                                                gasp_upc_PTS_t *src, size_t n
+                                                E: the same,
+                                                gasp_upc_nb_handle_t handle */
+#define GASP_UPCI_NB_MEMSET_INIT 0x60000300u /* S: gasp_upc_PTS_t *dst, int c,
+                                                size_t n
+                                                E: the same,
+                                                gasp_upc_nb_handle_t handle */
+#define GASP_UPCI_NB_SYNC_ATTEMPT 0x60000400u /* S: gasp_upc_nb_handle_t h
+                                                 E: gasp_upc_nb_handle_t h,
+                                                    int complete */
+
+/* <upc_atomic.h> (UPC 1.3, optional library 7.6), which GASP 1.4 predates;
+ * named as GASP's own events. A domain is a pointer-to-shared, passed by
+ * address: a tool that needs the type of an operation's values learns it
+ * from the domain's ALLOC event. upc_type_t, upc_op_t and upc_atomichint_t
+ * are passed as int. */
+#define GASP_UPC_ATOMIC_DOMAIN_ALLOC 0x09000000u /* S: int type, int ops,
+                                                    int hints
+                                                    E: the same,
+                                                    gasp_upc_PTS_t *domain */
+#define GASP_UPC_ATOMIC_DOMAIN_FREE 0x09000100u /* S,E: gasp_upc_PTS_t
+                                                   *domain */
+#define GASP_UPC_ATOMIC 0x09000200u /* S,E: int is_relaxed,
+                                       gasp_upc_PTS_t *domain,
+                                       void *fetch_ptr, int op,
+                                       gasp_upc_PTS_t *target,
+                                       void *operand1, void *operand2 */
 
 /* ------------------------------------------------------------------------
  * Helpers for tools (provided by the runtime; callable from gasp_* code on

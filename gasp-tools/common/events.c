@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gasp_tools.h"
-#include "upc_types.h"
+#include "upc_atomic.h"
 
 #define A(name, kind) {name, UPCGT_##kind}
 #define SIG(var, ...)                                                          \
@@ -52,6 +52,27 @@ SIG(sig_permute, A("dst", PTS), A("src", PTS), A("perm", PTS),
 SIG(sig_reduce, A("dst", PTS), A("src", PTS), A("upc_op", OP),
     A("nelems", SIZE), A("blk_size", SIZE), A("func", PTR),
     A("upc_flags", FLAGS), A("type", REDTYPE));
+
+SIG(sig_nb_get_s, A("is_relaxed", INT), A("dst", PTR), A("src", PTS),
+    A("n", SIZE));
+SIG(sig_nb_get_e, A("is_relaxed", INT), A("dst", PTR), A("src", PTS),
+    A("n", SIZE), A("handle", PTR));
+SIG(sig_nb_put_s, A("is_relaxed", INT), A("dst", PTS), A("src", PTR),
+    A("n", SIZE));
+SIG(sig_nb_put_e, A("is_relaxed", INT), A("dst", PTS), A("src", PTR),
+    A("n", SIZE), A("handle", PTR));
+SIG(sig_nb_memcpy_e, A("dst", PTS), A("src", PTS), A("n", SIZE),
+    A("handle", PTR));
+SIG(sig_nb_memset_e, A("dst", PTS), A("c", INT), A("n", SIZE),
+    A("handle", PTR));
+SIG(sig_nb_sync, A("handle", PTR));
+SIG(sig_nb_attempt_e, A("handle", PTR), A("complete", INT));
+SIG(sig_domain_s, A("type", INT), A("ops", OP), A("hints", INT));
+SIG(sig_domain_e, A("type", INT), A("ops", OP), A("hints", INT),
+    A("domain", PTS));
+SIG(sig_domain, A("domain", PTS));
+SIG(sig_atomic, A("is_relaxed", INT), A("domain", PTS), A("fetch_ptr", PTR),
+    A("op", OP), A("target", PTS), A("operand1", PTR), A("operand2", PTR));
 
 const upcgt_sig_t *upcgt_signature(unsigned int tag, gasp_evttype_t type) {
   const int end = type == GASP_END;
@@ -115,6 +136,24 @@ const upcgt_sig_t *upcgt_signature(unsigned int tag, gasp_evttype_t type) {
   case GASP_UPC_ALL_REDUCE:
   case GASP_UPC_ALL_PREFIX_REDUCE:
     return &sig_reduce;
+  case GASP_UPC_NB_GET_INIT:
+    return end ? &sig_nb_get_e : &sig_nb_get_s;
+  case GASP_UPC_NB_PUT_INIT:
+    return end ? &sig_nb_put_e : &sig_nb_put_s;
+  case GASP_UPCI_NB_MEMCPY_INIT:
+    return end ? &sig_nb_memcpy_e : &sig_memcpy;
+  case GASP_UPCI_NB_MEMSET_INIT:
+    return end ? &sig_nb_memset_e : &sig_memset;
+  case GASP_UPC_NB_SYNC:
+    return &sig_nb_sync;
+  case GASP_UPCI_NB_SYNC_ATTEMPT:
+    return end ? &sig_nb_attempt_e : &sig_nb_sync;
+  case GASP_UPC_ATOMIC_DOMAIN_ALLOC:
+    return end ? &sig_domain_e : &sig_domain_s;
+  case GASP_UPC_ATOMIC_DOMAIN_FREE:
+    return &sig_domain;
+  case GASP_UPC_ATOMIC:
+    return &sig_atomic;
   default:
     return NULL;
   }
@@ -162,9 +201,21 @@ void upcgt_decode(const upcgt_sig_t *sig, va_list *ap, upcgt_val_t *out) {
  * Formatting
  * ------------------------------------------------------------------------ */
 
-static const char *const op_names[] = {
-    "UPC_ADD", "UPC_MULT", "UPC_AND", "UPC_OR",  "UPC_XOR", "UPC_LOGAND",
-    "UPC_LOGOR", "UPC_MIN", "UPC_MAX", "UPC_FUNC", "UPC_NONCOMM_FUNC"};
+/* The name of an operation, or NULL (a set of several, say). */
+static const char *op_name(int64_t op) {
+#define OP(name)                                                               \
+  case name:                                                                   \
+    return #name;
+  switch (op) {
+    OP(UPC_ADD) OP(UPC_MULT) OP(UPC_AND) OP(UPC_OR) OP(UPC_XOR)
+    OP(UPC_LOGAND) OP(UPC_LOGOR) OP(UPC_MIN) OP(UPC_MAX) OP(UPC_FUNC)
+    OP(UPC_NONCOMM_FUNC) OP(UPC_GET) OP(UPC_SET) OP(UPC_CSWAP) OP(UPC_SUB)
+    OP(UPC_INC) OP(UPC_DEC)
+  default:
+    return NULL;
+  }
+#undef OP
+}
 
 static const char *const redtype_names[] = {
     "GASP_UPC_REDUCTION_C",  "GASP_UPC_REDUCTION_UC", "GASP_UPC_REDUCTION_S",
@@ -278,8 +329,8 @@ size_t upcgt_format_value(char *buf, size_t size, upcgt_kind_t kind,
     return upcgt_append(buf, size, n, "%s", q);
   }
   case UPCGT_OP:
-    if (v->i >= 0 && v->i < (int64_t)(sizeof op_names / sizeof *op_names))
-      return upcgt_append(buf, size, 0, "%s%s%s", q, op_names[v->i], q);
+    if (op_name(v->i))
+      return upcgt_append(buf, size, 0, "%s%s%s", q, op_name(v->i), q);
     return upcgt_append(buf, size, 0, "%" PRId64, v->i);
   case UPCGT_REDTYPE:
     if (v->i >= 0 &&

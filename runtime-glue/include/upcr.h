@@ -621,8 +621,10 @@ typedef struct upcr_file_info {
  * at once with the status.
  * ------------------------------------------------------------------------ */
 
-/* Types that library entries take or return (upc_thread_info_t). */
+/* Types that library entries take or return (upc_thread_info_t,
+ * upc_handle_t). */
 #include <upc_castable_types.h>
+#include <upc_nb_types.h>
 
 #include "upcr_library.h"
 

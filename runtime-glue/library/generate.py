@@ -8,10 +8,11 @@ Run by CMake at configure time (and again whenever the table, this script or
 a template changes). Writes, under BINARY_DIR, only the files whose content
 changed, so that a reconfigure rebuilds nothing needlessly:
   include/upc-instrument/H for each header H the table names (UPC side)
-  include/upc-instrument/runtime/H                      (C side)
+  include/upc-instrument/runtime/H   (C side, for headers with functions)
   include/upc-instrument/runtime/upcr_library.h, upcr_gasp_library.h
-  runtime-glue/generated/library_names.c, library_wrappers.c
-  translator/include/upc-instrument/Lowering/UpcLibrary.inc
+  runtime-glue/generated/library_names.c, library_wrappers.c,
+  library_constants.c
+  translator/include/upc-instrument/Library/UpcLibrary.inc
   runtime-glue/generated/headers.cmake    (the header names, for CMake)
 The header templates (H.in beside the hand-written headers) hold what is
 not a library function (includes, typedefs); the line @UPC_LIBRARY@ is
@@ -79,6 +80,20 @@ KINDS = {
              "c": "upcr_pshared_ptr_t {n}",
              "runtime": "upcr_pshared_ptr_t {n}", "convert": True,
              "vararg": "(gasp_upc_PTS_t *)&{n}_pts"},
+    # upc_atomicdomain_t * is, like upc_lock_t *, a phaseless
+    # pointer-to-shared.
+    "domain": {"upc": "upc_atomicdomain_t *{n}",
+               "c": "upcr_pshared_ptr_t {n}",
+               "runtime": "upcr_pshared_ptr_t {n}", "convert": True,
+               "vararg": "(gasp_upc_PTS_t *)&{n}_pts"},
+    "type": {"upc": "upc_type_t {n}", "c": "upc_type_t {n}",
+             "runtime": "int {n}", "vararg": "(int){n}"},
+    "hint": {"upc": "upc_atomichint_t {n}", "c": "upc_atomichint_t {n}",
+             "runtime": "int {n}", "vararg": "(int){n}"},
+    # A private opaque value, the same on every side.
+    "handle": {"upc": "upc_handle_t {n}", "c": "upc_handle_t {n}",
+               "runtime": "upc_handle_t {n}",
+               "vararg": "(gasp_upc_nb_handle_t){n}"},
     # A function pointer as a void * (through an integer: ISO C has no direct
     # conversion).
     "reduce_func": {"upc": "{TYPE} (*{n})({TYPE}, {TYPE})",
@@ -88,6 +103,14 @@ KINDS = {
 }
 
 LOWERINGS = {"runtime", "inline", "plain", "custom"}
+# The atomic classes of operations and of types (see the table's
+# [constants]), and which operation classes each type class allows.
+OP_CLASSES = {"access", "bitwise", "numeric"}
+TYPE_CLASSES = {"int": {"access", "bitwise", "numeric"},
+                "uint": {"access", "bitwise", "numeric"},
+                "float": {"access", "numeric"},
+                "pts": {"access"}}
+CONSTANTS_HEADER = "upc_types.h"
 FIELDS = {"name", "header", "section", "returns", "params", "lowering",
           "inline", "event", "start", "end", "wrapper", "noreturn",
           "deprecated", "for_each"}
@@ -213,9 +236,52 @@ class Function:
         return dict((n, k) for k, n in self.params)[name]
 
 
+class Constant:
+    """A macro of a UPC header: `#define NAME VALUE`, of type typedef."""
+
+    def __init__(self, typedef, name, entry):
+        self.typedef, self.name = typedef, name
+        unknown = set(entry) - {"value", "atomic", "c", "header"}
+        if unknown:
+            raise TableError(f"{name}: unknown fields {sorted(unknown)}")
+        self.value = entry.get("value", "")
+        if not re.fullmatch(r"\(1 << \d+\)|\d+", self.value):
+            raise TableError(f"{name}: value must be N or (1 << N), not "
+                             f"{self.value!r}")
+        self.header = entry.get("header", CONSTANTS_HEADER)
+        self.atomic = entry.get("atomic", "")
+        self.ctype = entry.get("c", "")
+        classes = OP_CLASSES if typedef == "upc_op_t" else set(TYPE_CLASSES)
+        if self.atomic and (typedef not in ("upc_op_t", "upc_type_t") or
+                            self.atomic not in classes):
+            raise TableError(f"{name}: unknown atomic class {self.atomic!r}")
+        if bool(typedef == "upc_type_t" and self.atomic) != bool(self.ctype):
+            raise TableError(f"{name}: an atomic type, and only one, names "
+                             "its C type (c)")
+
+    @property
+    def number(self):
+        m = re.fullmatch(r"\(1 << (\d+)\)", self.value)
+        return 1 << int(m.group(1)) if m else int(self.value)
+
+
+def load_constants(table):
+    constants = []
+    for typedef, entries in table.get("constants", {}).items():
+        for name, entry in entries.items():
+            constants.append(Constant(typedef, name, entry))
+    for typedef in {c.typedef for c in constants}:
+        numbers = [c.number for c in constants if c.typedef == typedef]
+        if len(set(numbers)) != len(numbers):
+            raise TableError(f"{typedef}: two constants have one value")
+    return constants
+
+
 def load(path):
     with open(path, "rb") as f:
         table = tomllib.load(f)
+    constants = load_constants(table)
+    features = table.get("features", {})
     sections = table.get("sections", {})
     types = table.get("types", {})
     functions = []
@@ -237,7 +303,19 @@ def load(path):
         if f.name in seen:
             raise TableError(f"{f.name}: listed twice")
         seen.add(f.name)
-    return functions
+    headers = {f.header for f in functions} | {c.header for c in constants}
+    for header in features:
+        if header not in headers:
+            raise TableError(f"{header}: a feature macro for a header the "
+                             "table does not name")
+    return Library(functions, constants, features)
+
+
+class Library:
+    def __init__(self, functions, constants, features):
+        self.functions = functions
+        self.constants = constants
+        self.features = features
 
 
 # ---- Spelling ---------------------------------------------------------------
@@ -321,6 +399,16 @@ def header_declarations(functions, side):
                        deprecation(f) + ";")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def constant_definitions(constants):
+    out = []
+    for typedef in dict.fromkeys(c.typedef for c in constants):
+        out.append(f"/* Values of {typedef}. */")
+        out += [f"#define {c.name} {c.value}" for c in constants
+                if c.typedef == typedef]
+        out.append("")
+    return "\n".join(out)
 
 
 def runtime_declarations(functions, instrumented):
@@ -407,8 +495,20 @@ def wrapper(f):
             "\n".join(body) + "\n}\n")
 
 
-def translator_table(functions):
-    out = ["// UPC_LIBRARY_FUNCTION(Name, Header, Lowering, Runtime, Event, "
+def translator_table(library):
+    functions = library.functions
+    out = ["#ifndef UPC_LIBRARY_FUNCTION",
+           "#define UPC_LIBRARY_FUNCTION(Name, Header, Lowering, Runtime, "
+           "Event, Instrumented)",
+           "#endif",
+           "#ifndef UPC_LIBRARY_CONSTANT",
+           "#define UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic)",
+           "#endif",
+           "#ifndef UPC_LIBRARY_FEATURE",
+           "#define UPC_LIBRARY_FEATURE(Header, Macro)",
+           "#endif",
+           "",
+           "// UPC_LIBRARY_FUNCTION(Name, Header, Lowering, Runtime, Event, "
            "Instrumented)"]
     for f in functions:
         runtime = {"runtime": f.runtime, "inline": f.inline}.get(f.lowering,
@@ -417,7 +517,36 @@ def translator_table(functions):
         out.append(f'UPC_LIBRARY_FUNCTION("{f.name}", "{f.header}", '
                    f'{lowering}, "{runtime}", "{f.event}", '
                    f'"{f.instrumented}")')
+    out.append("")
+    out.append("// UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic): Atomic "
+               "is the class (empty when none)")
+    for c in library.constants:
+        out.append(f'UPC_LIBRARY_CONSTANT("{c.typedef}", "{c.name}", '
+                   f'{c.number}u, "{c.atomic}")')
+    out.append("")
+    out.append("// UPC_LIBRARY_FEATURE(Header, Macro)")
+    for header, macro in library.features.items():
+        out.append(f'UPC_LIBRARY_FEATURE("{header}", "{macro}")')
+    out += ["", "#undef UPC_LIBRARY_FUNCTION", "#undef UPC_LIBRARY_CONSTANT",
+            "#undef UPC_LIBRARY_FEATURE"]
     return "\n".join(out) + "\n"
+
+
+def runtime_constants(library):
+    """upc_op_t's operations and the atomic types, with their names and
+    classes, for the runtime's checks and messages."""
+    ops = [c for c in library.constants if c.typedef == "upc_op_t"]
+    types = [c for c in library.constants
+             if c.typedef == "upc_type_t" and c.atomic]
+    lines = ["const upcri_op_info_t upcri_ops[] = {"]
+    lines += [f'    {{{c.name}, "{c.name}", UPCRI_OP_'
+              f'{(c.atomic or "none").upper()}}},' for c in ops]
+    lines += ["};", f"const int upcri_op_count = {len(ops)};", "",
+              "const upcri_atomic_type_t upcri_atomic_types[] = {"]
+    lines += [f'    {{{c.name}, "{c.name}", sizeof({c.ctype}), UPCRI_AMO_'
+              f'{c.atomic.upper()}}},' for c in types]
+    lines += ["};", f"const int upcri_atomic_type_count = {len(types)};", ""]
+    return "\n".join(lines)
 
 
 # ---- Files ------------------------------------------------------------------
@@ -455,21 +584,31 @@ def headers_of(functions):
     return list(dict.fromkeys(f.header for f in functions))
 
 
-def outputs(functions, source_dir):
-    headers = headers_of(functions)
-    by_header = {h: [f for f in functions if f.header == h] for h in headers}
+def outputs(library, source_dir):
+    functions = library.functions
+    c_headers = headers_of(functions)
+    headers = list(dict.fromkeys([c.header for c in library.constants] +
+                                 c_headers))
     files = {}
     for h in headers:
+        fs = [f for f in functions if f.header == h]
+        defines = constant_definitions([c for c in library.constants
+                                        if c.header == h])
         files[f"include/upc-instrument/{h}"] = from_template(
             os.path.join(source_dir, "headers", h + ".in"),
-            header_declarations(by_header[h], "upc"), DEFAULT_UPC_TEMPLATE, h)
-        files[f"include/upc-instrument/runtime/{h}"] = from_template(
-            os.path.join(source_dir, "runtime-glue", "include", h + ".in"),
-            header_declarations(by_header[h], "c"), DEFAULT_C_TEMPLATE, h)
+            defines + (header_declarations(fs, "upc") if fs else ""),
+            DEFAULT_UPC_TEMPLATE, h)
+        # A header of constants only serves both sides (the C side's
+        # headers include it).
+        if fs:
+            files[f"include/upc-instrument/runtime/{h}"] = from_template(
+                os.path.join(source_dir, "runtime-glue", "include", h + ".in"),
+                defines + header_declarations(fs, "c"), DEFAULT_C_TEMPLATE, h)
     # What CMake installs: the headers are whatever the table names.
     files["runtime-glue/generated/headers.cmake"] = (
         "# Generated by runtime-glue/library/generate.py.\n"
-        "set(UPC_LIBRARY_HEADER_NAMES " + " ".join(headers) + ")\n")
+        "set(UPC_LIBRARY_HEADER_NAMES " + " ".join(headers) + ")\n"
+        "set(UPC_LIBRARY_C_HEADER_NAMES " + " ".join(c_headers) + ")\n")
     files["include/upc-instrument/runtime/upcr_library.h"] = (
         c_file_comment("upcr_library.h - the UPC library's runtime entry "
                        "points, as the translator calls them: upc_NAME is "
@@ -489,8 +628,14 @@ def outputs(functions, source_dir):
                        "names, for C code (the C-side headers): each "
                        "forwards to its runtime entry, with an unknown "
                        "source position.") +
-        "".join(f'#include "{h}"\n' for h in headers) + "\n" +
+        "".join(f'#include "{h}"\n' for h in c_headers) + "\n" +
         forwarding_functions(functions))
+    files["runtime-glue/generated/library_constants.c"] = (
+        c_file_comment("library_constants.c - the atomic operations and "
+                       "types of <upc_atomic.h>, with their names and "
+                       "classes, for the runtime's checks.") +
+        "#include <stdint.h>\n\n#include \"core/atomic.h\"\n\n" +
+        runtime_constants(library))
     files["runtime-glue/generated/library_wrappers.c"] = (
         c_file_comment("library_wrappers.c - the instrumented entry points "
                        "of the library (upcr_gasp_library.h): START event, "
@@ -503,10 +648,10 @@ def outputs(functions, source_dir):
         "#include \"gasp/gasp_internal.h\"\n\n" +
         "\n".join(wrapper(f) for f in functions
                   if f.event and not f.custom_wrapper))
-    files["translator/include/upc-instrument/Lowering/UpcLibrary.inc"] = (
+    files["translator/include/upc-instrument/Library/UpcLibrary.inc"] = (
         "//===- UpcLibrary.inc - The UPC library table ----------------------"
         "-----===//\n//\n" + wrapped(BANNER, "// ") + "\n//\n//===-----------------------------------------------------"
-        "-----------------===//\n\n" + translator_table(functions))
+        "-----------------===//\n\n" + translator_table(library))
     return files
 
 

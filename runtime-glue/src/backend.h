@@ -23,10 +23,17 @@
  * later accesses. upcrb_get returns only when the data has arrived. Atomics
  * are complete on return.
  *
- * Atomics: only fetch-and-op style operations (fetch-add, swap, fetch), which
- * MPI_Fetch_and_op provides; no compare-and-swap, because
- * MPI_Compare_and_swap is broken in this machine's default Open MPI
- * one-sided component (see shared notes/platform.md).
+ * Atomics: the runtime's own (locks, barrier words) are fetch-and-op style
+ * on 32-bit words (fetch-add, swap, fetch), which MPI_Fetch_and_op
+ * provides. The atomic memory operations of <upc_atomic.h> add typed
+ * operations and compare-and-swap on 4- and 8-byte values (upcrb_amo*):
+ * MPI_Fetch_and_op and MPI_Compare_and_swap, which work with the one-sided
+ * components upcrun selects (docs/runtime.md). Every atomic of a program
+ * goes through the backend, never through plain loads and stores, so that
+ * the operations of one process and of another are atomic together.
+ *
+ * Non-blocking transfers (upcrb_get_nb, upcrb_put_nb): started at once,
+ * completed by upcrb_nb_test or upcrb_nb_wait (MPI_Rget, MPI_Rput).
  *
  * Dynamic allocation: the core's heap bookkeeping (core/heap.c) lives in
  * process memory and is guarded by upcrb_heap_lock/unlock, which lock it
@@ -109,6 +116,40 @@ uint32_t upcrb_swap_u32(upcr_thread_t thread, upcr_offset_t offset,
                         uint32_t value);
 uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset);
 
+/* Typed atomic memory operations on a naturally aligned value of the type
+ * at (thread, offset): *old receives the value before the operation (old
+ * may be NULL except for GET). SET stores *operand; ADD, MULT, MIN, MAX,
+ * AND, OR and XOR combine it (AND, OR, XOR on integer types only). */
+typedef enum {
+  UPCRB_AMO_I32,
+  UPCRB_AMO_U32,
+  UPCRB_AMO_I64,
+  UPCRB_AMO_U64,
+  UPCRB_AMO_F32,
+  UPCRB_AMO_F64
+} upcrb_amo_type_t;
+
+typedef enum {
+  UPCRB_AMO_GET,
+  UPCRB_AMO_SET,
+  UPCRB_AMO_ADD,
+  UPCRB_AMO_MULT,
+  UPCRB_AMO_MIN,
+  UPCRB_AMO_MAX,
+  UPCRB_AMO_AND,
+  UPCRB_AMO_OR,
+  UPCRB_AMO_XOR
+} upcrb_amo_op_t;
+
+void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
+               upcrb_amo_type_t type, upcrb_amo_op_t op, const void *operand,
+               void *old);
+/* Stores *desired if the value's bits equal *compare's; *old receives the
+ * value before (always). */
+void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
+                     upcrb_amo_type_t type, const void *compare,
+                     const void *desired, void *old);
+
 /* Blocks while the word still holds `old` (returns at the latest when it
  * changes and upcrb_wake_u32 is called on it; may return early). Callers
  * re-check in a loop. pthreads: a futex; MPI: polling with growing sleeps. */
@@ -118,6 +159,29 @@ void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset);
 
 /* Lets other threads run (a thread about to retry something). */
 void upcrb_yield(void);
+
+/* ------------------------------------------------------------------------
+ * Non-blocking transfers
+ *
+ * A started transfer fills an upcrb_nb_t, which the caller keeps until
+ * upcrb_nb_test returns nonzero or upcrb_nb_wait returns; then the data has
+ * arrived (get) or the source may be reused and a later access of the
+ * calling thread sees the data (put). A start that returns nonzero has
+ * completed the transfer at once (nothing to wait for).
+ * ------------------------------------------------------------------------ */
+
+typedef struct upcrb_nb {
+  uint64_t request; /* the backend's request (MPI_Request's bits) */
+  int target;      /* the UPC thread whose segment is accessed */
+  int is_put;
+} upcrb_nb_t;
+
+int upcrb_get_nb(void *dst, upcr_thread_t thread, upcr_offset_t offset,
+                 size_t nbytes, upcrb_nb_t *nb);
+int upcrb_put_nb(upcr_thread_t thread, upcr_offset_t offset, const void *src,
+                 size_t nbytes, upcrb_nb_t *nb);
+int upcrb_nb_test(upcrb_nb_t *nb);
+void upcrb_nb_wait(upcrb_nb_t *nb);
 
 /* ------------------------------------------------------------------------
  * Barrier with value consensus

@@ -352,16 +352,18 @@ static int add_int(int a, int b) { return a + b; }
                                  AT(LINE));                                    \
     upcr_gasp_all_prefix_reduce##SUFFIX(pre, src, UPC_MAX, (size_t)T, 1, NULL, \
                                         UPC_OUT_MYSYNC, AT(LINE + 1));         \
-    rec_expect("GASP_UPC_ALL_REDUCE START ev.upc:%d:7 %s %s 0 %d 1 %p 0 R_"    \
-               #SUFFIX, LINE, rec_pts(dst), rec_pts(src), T, (void *)NULL);    \
-    rec_expect("GASP_UPC_ALL_REDUCE END ev.upc:%d:7 %s %s 0 %d 1 %p 0 R_"      \
-               #SUFFIX, LINE, rec_pts(dst), rec_pts(src), T, (void *)NULL);    \
-    rec_expect("GASP_UPC_ALL_PREFIX_REDUCE START ev.upc:%d:7 %s %s 8 %d 1 %p " \
-               "8 R_" #SUFFIX, LINE + 1, rec_pts(pre), rec_pts(src), T,        \
+    rec_expect("GASP_UPC_ALL_REDUCE START ev.upc:%d:7 %s %s %d %d 1 %p 0 R_"   \
+               #SUFFIX, LINE, rec_pts(dst), rec_pts(src), UPC_ADD, T,          \
                (void *)NULL);                                                  \
-    rec_expect("GASP_UPC_ALL_PREFIX_REDUCE END ev.upc:%d:7 %s %s 8 %d 1 %p 8 " \
-               "R_" #SUFFIX, LINE + 1, rec_pts(pre), rec_pts(src), T,          \
+    rec_expect("GASP_UPC_ALL_REDUCE END ev.upc:%d:7 %s %s %d %d 1 %p 0 R_"     \
+               #SUFFIX, LINE, rec_pts(dst), rec_pts(src), UPC_ADD, T,          \
                (void *)NULL);                                                  \
+    rec_expect("GASP_UPC_ALL_PREFIX_REDUCE START ev.upc:%d:7 %s %s %d %d 1 "   \
+               "%p 8 R_" #SUFFIX, LINE + 1, rec_pts(pre), rec_pts(src),        \
+               UPC_MAX, T, (void *)NULL);                                      \
+    rec_expect("GASP_UPC_ALL_PREFIX_REDUCE END ev.upc:%d:7 %s %s %d %d 1 %p "  \
+               "8 R_" #SUFFIX, LINE + 1, rec_pts(pre), rec_pts(src), UPC_MAX, \
+               T, (void *)NULL);                                               \
     rec_done();                                                                \
     if (me == 0)                                                               \
       CHECK(*(TYPE *)upcr_shared_to_local(dst) == (TYPE)T);                    \
@@ -390,10 +392,12 @@ static void test_reduce(void) {
   *(int *)upcr_shared_to_local(upcr_add_shared(src, sizeof(int), me, 1)) = 2;
   upcr_gasp_all_reduceI(dst, src, UPC_FUNC, (size_t)T, 1, add_int, 0,
                         AT(94));
-  rec_expect("GASP_UPC_ALL_REDUCE START ev.upc:94:7 %s %s 9 %d 1 %p 0 R_I",
-             rec_pts(dst), rec_pts(src), T, (void *)(uintptr_t)add_int);
-  rec_expect("GASP_UPC_ALL_REDUCE END ev.upc:94:7 %s %s 9 %d 1 %p 0 R_I",
-             rec_pts(dst), rec_pts(src), T, (void *)(uintptr_t)add_int);
+  rec_expect("GASP_UPC_ALL_REDUCE START ev.upc:94:7 %s %s %d %d 1 %p 0 R_I",
+             rec_pts(dst), rec_pts(src), UPC_FUNC, T,
+             (void *)(uintptr_t)add_int);
+  rec_expect("GASP_UPC_ALL_REDUCE END ev.upc:94:7 %s %s %d %d 1 %p 0 R_I",
+             rec_pts(dst), rec_pts(src), UPC_FUNC, T,
+             (void *)(uintptr_t)add_int);
   rec_done();
   if (me == 0)
     CHECK_EQ(*(int *)upcr_shared_to_local(dst), 2 * T);

@@ -142,7 +142,7 @@ static void names(void) {
   CHECK(gasp_upc_event_name(0) == NULL);
   CHECK(gasp_upc_event_name(GASP_UPC_USEREVT_START) == NULL);
   CHECK(gasp_upc_event_name(GASP_UPC_USEREVT_END) == NULL);
-  CHECK_EQ(gasp_upc_event_tag("GASP_UPC_NB_SYNC", &found), 0);
+  CHECK_EQ(gasp_upc_event_tag("GASP_UPC_NB_GET_DATA", &found), 0);
   CHECK_EQ(found, 0);
   found = 1;
   CHECK_EQ(gasp_upc_event_tag(NULL, &found), 0);

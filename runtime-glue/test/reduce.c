@@ -119,7 +119,7 @@ static upcr_shared_ptr_t start(upcr_shared_ptr_t base, size_t e, int blk,
                             : sizeof(TYPE) == sizeof(double) ? DBL_EPSILON     \
                                                              : LDBL_EPSILON;   \
     static __thread TYPE ref[MAXLEN];                                          \
-    for (int op = UPC_ADD; op <= UPC_NONCOMM_FUNC; ++op) {                     \
+    for (int op = UPC_ADD; op <= UPC_NONCOMM_FUNC; op <<= 1) {                  \
       if (ISFLOAT && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))         \
         continue;                                                              \
       TYPE (*func)(TYPE, TYPE) = op == UPC_FUNC           ? comm_##SUF         \

@@ -61,7 +61,7 @@ TEST(InstrumentationPolicyTest, EventList) {
               "  GASP_C_FUNC   # trailing comment\n"
               "\n"
               "\t^GASP_UPC_BOGUS\n"
-              "GASP_UPC_NB_SYNC\n"
+              "GASP_UPC_NB_GET_DATA\n"
               "^PUPC_UPC_GET\n");
   std::string Path = temporaryFile(A.Text);
   GaspEventSet Events;

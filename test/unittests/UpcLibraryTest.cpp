@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "upc-instrument/Instrumentation/GaspEvents.h"
-#include "upc-instrument/Lowering/UpcLibrary.h"
+#include "upc-instrument/Library/UpcLibrary.h"
 
 #include "gtest/gtest.h"
 

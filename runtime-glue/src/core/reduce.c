@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "collective.h"
 #include "upc_types.h"
 
@@ -192,22 +193,35 @@ UPCRI_DEFINE_STEP(F, float, UPCRI_FLOAT_OPS, UPCRI_FLOAT_CASES, 1)
 UPCRI_DEFINE_STEP(D, double, UPCRI_FLOAT_OPS, UPCRI_FLOAT_CASES, 1)
 UPCRI_DEFINE_STEP(LD, long double, UPCRI_FLOAT_OPS, UPCRI_FLOAT_CASES, 1)
 
-static const char *const op_names[] = {
-    "UPC_ADD", "UPC_MULT", "UPC_AND",  "UPC_OR",   "UPC_XOR",         "UPC_LOGAND",
-    "UPC_LOGOR", "UPC_MIN", "UPC_MAX", "UPC_FUNC", "UPC_NONCOMM_FUNC"};
-
 static void check_op(const elem_ops_t *ops, int op, upcri_any_func_t func,
                      const char *what, upcr_srcpos_t pos) {
-  if (op < UPC_ADD || op > UPC_NONCOMM_FUNC)
-    upcri_error(pos, "%s: %d is not a reduction operation (UPC_ADD ... "
+  const upcri_op_info_t *o = upcri_find_op(op);
+  switch (op) {
+  case UPC_ADD:
+  case UPC_MULT:
+  case UPC_AND:
+  case UPC_OR:
+  case UPC_XOR:
+  case UPC_LOGAND:
+  case UPC_LOGOR:
+  case UPC_MIN:
+  case UPC_MAX:
+  case UPC_FUNC:
+  case UPC_NONCOMM_FUNC:
+    break;
+  default:
+    upcri_error(pos, "%s: %d is not a reduction operation (UPC_ADD, "
+                     "UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, "
+                     "UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_FUNC or "
                      "UPC_NONCOMM_FUNC)",
                 what, op);
+  }
   if (ops->is_float && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
     upcri_error(pos, "%s: %s is a bitwise operation, not defined for "
                      "floating types",
-                what, op_names[op]);
+                what, o->name);
   if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func)
-    upcri_error(pos, "%s: %s with a null function", what, op_names[op]);
+    upcri_error(pos, "%s: %s with a null function", what, o->name);
 }
 
 /* Walks elements [0, nelems) of a blocked array from p, calling visit on

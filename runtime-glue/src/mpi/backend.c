@@ -23,8 +23,14 @@
  * (program order); fence = MPI_Win_flush_all (if a put is pending) +
  * MPI_Win_sync + a memory barrier.
  *
- * Atomics: MPI_Fetch_and_op on MPI_UINT32_T (MPI_SUM, MPI_REPLACE,
- * MPI_NO_OP) + MPI_Win_flush; no compare-and-swap (platform.md).
+ * Atomics: MPI_Fetch_and_op (the runtime's 32-bit words and the typed
+ * operations of <upc_atomic.h>) and MPI_Compare_and_swap + MPI_Win_flush.
+ * Open MPI's osc rdma crashes on compare-and-swap here (platform.md);
+ * upcrun selects components that do not (docs/runtime.md).
+ *
+ * Non-blocking transfers: MPI_Rget / MPI_Rput; a put's completion is
+ * local (MPI_Wait), and the target is then marked dirty like a blocking
+ * put's.
  *
  * Barrier: on one node with shared memory, an arrival counter and a
  * generation word in the shared window, as on pthreads (UPC_MPI_SHM_BARRIER=0
@@ -453,6 +459,161 @@ uint32_t upcrb_swap_u32(upcr_thread_t thread, upcr_offset_t offset,
 
 uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset) {
   return fetch_and_op(thread, offset, 0, MPI_NO_OP);
+}
+
+static MPI_Datatype amo_datatype(upcrb_amo_type_t type) {
+  switch (type) {
+  case UPCRB_AMO_I32:
+    return MPI_INT32_T;
+  case UPCRB_AMO_U32:
+    return MPI_UINT32_T;
+  case UPCRB_AMO_I64:
+    return MPI_INT64_T;
+  case UPCRB_AMO_U64:
+    return MPI_UINT64_T;
+  case UPCRB_AMO_F32:
+    return MPI_FLOAT;
+  case UPCRB_AMO_F64:
+    return MPI_DOUBLE;
+  }
+  return MPI_DATATYPE_NULL;
+}
+
+static MPI_Op amo_op(upcrb_amo_op_t op) {
+  switch (op) {
+  case UPCRB_AMO_GET:
+    return MPI_NO_OP;
+  case UPCRB_AMO_SET:
+    return MPI_REPLACE;
+  case UPCRB_AMO_ADD:
+    return MPI_SUM;
+  case UPCRB_AMO_MULT:
+    return MPI_PROD;
+  case UPCRB_AMO_MIN:
+    return MPI_MIN;
+  case UPCRB_AMO_MAX:
+    return MPI_MAX;
+  case UPCRB_AMO_AND:
+    return MPI_BAND;
+  case UPCRB_AMO_OR:
+    return MPI_BOR;
+  case UPCRB_AMO_XOR:
+    return MPI_BXOR;
+  }
+  return MPI_OP_NULL;
+}
+
+void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
+               upcrb_amo_type_t type, upcrb_amo_op_t op, const void *operand,
+               void *old) {
+  settle(thread);
+  int target = rma_rank[thread];
+  uint64_t none = 0, result;
+  /* No fences of our own (unlike the runtime's words above): a relaxed
+   * atomic is ordered only with the thread's accesses to the same location,
+   * which the MPI calls (opaque to the compiler, atomic in memory) already
+   * are; upc_atomic_strict fences around it in the core. */
+  MPI_Fetch_and_op(operand ? operand : &none, &result, amo_datatype(type),
+                   target, (MPI_Aint)offset, amo_op(op), rma_win);
+  MPI_Win_flush(target, rma_win);
+  if (old)
+    memcpy(old, &result, type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ||
+                                 type == UPCRB_AMO_F32
+                             ? 4
+                             : 8);
+}
+
+/* MPI_Compare_and_swap takes integer types only: floating values are
+ * compared as their bits, as the interface says. */
+void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
+                     upcrb_amo_type_t type, const void *compare,
+                     const void *desired, void *old) {
+  settle(thread);
+  int target = rma_rank[thread];
+  int narrow = type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ||
+               type == UPCRB_AMO_F32;
+  MPI_Compare_and_swap(desired, compare, old,
+                       narrow ? MPI_UINT32_T : MPI_UINT64_T, target,
+                       (MPI_Aint)offset, rma_win);
+  MPI_Win_flush(target, rma_win);
+}
+
+/* ------------------------------------------------------------------------
+ * Non-blocking transfers
+ * ------------------------------------------------------------------------ */
+
+_Static_assert(sizeof(MPI_Request) <= sizeof(uint64_t),
+               "an MPI_Request fits upcrb_nb_t");
+
+static void keep_request(upcrb_nb_t *nb, MPI_Request request, int target,
+                         int is_put) {
+  nb->request = 0;
+  memcpy(&nb->request, &request, sizeof request);
+  nb->target = target;
+  nb->is_put = is_put;
+}
+
+static MPI_Request request_of(const upcrb_nb_t *nb) {
+  MPI_Request request;
+  memcpy(&request, &nb->request, sizeof request);
+  return request;
+}
+
+/* Transfers larger than one MPI count (CHUNK) are done blocking. */
+int upcrb_get_nb(void *dst, upcr_thread_t thread, upcr_offset_t offset,
+                 size_t nbytes, upcrb_nb_t *nb) {
+  if (nbytes > CHUNK) {
+    upcrb_get(dst, thread, offset, nbytes);
+    return 1;
+  }
+  settle(thread);
+  int target = rma_rank[thread];
+  MPI_Request request;
+  MPI_Rget(dst, (int)nbytes, MPI_BYTE, target, (MPI_Aint)offset, (int)nbytes,
+           MPI_BYTE, rma_win, &request);
+  keep_request(nb, request, (int)thread, 0);
+  return 0;
+}
+
+int upcrb_put_nb(upcr_thread_t thread, upcr_offset_t offset, const void *src,
+                 size_t nbytes, upcrb_nb_t *nb) {
+  if (nbytes > CHUNK) {
+    upcrb_put(thread, offset, src, nbytes);
+    return 1;
+  }
+  int target = rma_rank[thread];
+  MPI_Request request;
+  MPI_Rput(src, (int)nbytes, MPI_BYTE, target, (MPI_Aint)offset, (int)nbytes,
+           MPI_BYTE, rma_win, &request);
+  keep_request(nb, request, (int)thread, 1);
+  return 0;
+}
+
+/* A completed put may still be on its way: later accesses to its target
+ * settle it first, as after upcrb_put. */
+static void finish(const upcrb_nb_t *nb) {
+  if (nb->is_put && !dirty[nb->target]) {
+    dirty[nb->target] = 1;
+    ++ndirty;
+  }
+}
+
+int upcrb_nb_test(upcrb_nb_t *nb) {
+  MPI_Request request = request_of(nb);
+  int done = 0;
+  MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  if (!done) {
+    keep_request(nb, request, nb->target, nb->is_put);
+    return 0;
+  }
+  finish(nb);
+  return 1;
+}
+
+void upcrb_nb_wait(upcrb_nb_t *nb) {
+  MPI_Request request = request_of(nb);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  finish(nb);
 }
 
 /* Polls: a few times with a yield, then with sleeps growing from 1 us to

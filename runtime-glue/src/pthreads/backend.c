@@ -226,6 +226,134 @@ void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
 
 void upcrb_yield(void) { sched_yield(); }
 
+/* Typed atomics: the processor's atomics on the value itself. Integer ADD
+ * and the bitwise operations have instructions; the others (MULT, MIN, MAX,
+ * and every floating operation but GET and SET) loop on compare-and-swap. */
+#define UPCRB_PT_COMBINE(T, IS_INT)                                            \
+  static T combine_##T(upcrb_amo_op_t op, T a, T b) {                          \
+    switch (op) {                                                              \
+    case UPCRB_AMO_ADD:                                                        \
+      return a + b;                                                            \
+    case UPCRB_AMO_MULT:                                                       \
+      return a * b;                                                            \
+    case UPCRB_AMO_MIN:                                                        \
+      return b < a ? b : a;                                                    \
+    case UPCRB_AMO_MAX:                                                        \
+      return b > a ? b : a;                                                    \
+    default:                                                                   \
+      return b; /* SET */                                                      \
+    }                                                                          \
+  }                                                                            \
+  static void amo_##T(T *p, upcrb_amo_op_t op, const T *operand, T *old) {     \
+    T prev, value = operand ? *operand : (T)0;                                 \
+    if (op == UPCRB_AMO_GET) {                                                 \
+      __atomic_load(p, &prev, __ATOMIC_SEQ_CST);                               \
+    } else if (op == UPCRB_AMO_SET) {                                          \
+      __atomic_exchange(p, &value, &prev, __ATOMIC_SEQ_CST);                   \
+    } else if (!UPCRB_PT_FAST_##IS_INT(T, p, op, value, prev)) {               \
+      __atomic_load(p, &prev, __ATOMIC_SEQ_CST);                               \
+      for (;;) {                                                               \
+        T next = combine_##T(op, prev, value);                                 \
+        if (__atomic_compare_exchange(p, &prev, &next, 0, __ATOMIC_SEQ_CST,    \
+                                      __ATOMIC_SEQ_CST))                       \
+          break;                                                               \
+      }                                                                        \
+    }                                                                          \
+    if (old)                                                                   \
+      *old = prev;                                                             \
+  }
+
+/* The integer operations with an instruction: sets prev, returns 1. */
+#define UPCRB_PT_FAST_1(T, p, op, value, prev)                                 \
+  ((op) == UPCRB_AMO_ADD                                                       \
+       ? ((prev) = __atomic_fetch_add(p, value, __ATOMIC_SEQ_CST), 1)          \
+   : (op) == UPCRB_AMO_AND                                                     \
+       ? ((prev) = __atomic_fetch_and(p, value, __ATOMIC_SEQ_CST), 1)          \
+   : (op) == UPCRB_AMO_OR                                                      \
+       ? ((prev) = __atomic_fetch_or(p, value, __ATOMIC_SEQ_CST), 1)           \
+   : (op) == UPCRB_AMO_XOR                                                     \
+       ? ((prev) = __atomic_fetch_xor(p, value, __ATOMIC_SEQ_CST), 1)          \
+       : 0)
+#define UPCRB_PT_FAST_0(T, p, op, value, prev) 0
+
+UPCRB_PT_COMBINE(int32_t, 1)
+UPCRB_PT_COMBINE(uint32_t, 1)
+UPCRB_PT_COMBINE(int64_t, 1)
+UPCRB_PT_COMBINE(uint64_t, 1)
+UPCRB_PT_COMBINE(float, 0)
+UPCRB_PT_COMBINE(double, 0)
+
+void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
+               upcrb_amo_type_t type, upcrb_amo_op_t op, const void *operand,
+               void *old) {
+  void *p = upcri_segment_base[thread] + offset;
+  switch (type) {
+  case UPCRB_AMO_I32:
+    amo_int32_t(p, op, operand, old);
+    break;
+  case UPCRB_AMO_U32:
+    amo_uint32_t(p, op, operand, old);
+    break;
+  case UPCRB_AMO_I64:
+    amo_int64_t(p, op, operand, old);
+    break;
+  case UPCRB_AMO_U64:
+    amo_uint64_t(p, op, operand, old);
+    break;
+  case UPCRB_AMO_F32:
+    amo_float(p, op, operand, old);
+    break;
+  case UPCRB_AMO_F64:
+    amo_double(p, op, operand, old);
+    break;
+  }
+}
+
+void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
+                     upcrb_amo_type_t type, const void *compare,
+                     const void *desired, void *old) {
+  void *p = upcri_segment_base[thread] + offset;
+  if (type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ||
+      type == UPCRB_AMO_F32) {
+    uint32_t expected, next;
+    memcpy(&expected, compare, 4);
+    memcpy(&next, desired, 4);
+    __atomic_compare_exchange_n((uint32_t *)p, &expected, next, 0,
+                                __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    memcpy(old, &expected, 4);
+  } else {
+    uint64_t expected, next;
+    memcpy(&expected, compare, 8);
+    memcpy(&next, desired, 8);
+    __atomic_compare_exchange_n((uint64_t *)p, &expected, next, 0,
+                                __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    memcpy(old, &expected, 8);
+  }
+}
+
+/* Every segment is addressable: the core copies itself and never starts a
+ * transfer here; these complete at once for completeness. */
+int upcrb_get_nb(void *dst, upcr_thread_t thread, upcr_offset_t offset,
+                 size_t nbytes, upcrb_nb_t *nb) {
+  (void)nb;
+  upcrb_get(dst, thread, offset, nbytes);
+  return 1;
+}
+
+int upcrb_put_nb(upcr_thread_t thread, upcr_offset_t offset, const void *src,
+                 size_t nbytes, upcrb_nb_t *nb) {
+  (void)nb;
+  upcrb_put(thread, offset, src, nbytes);
+  return 1;
+}
+
+int upcrb_nb_test(upcrb_nb_t *nb) {
+  (void)nb;
+  return 1;
+}
+
+void upcrb_nb_wait(upcrb_nb_t *nb) { (void)nb; }
+
 /* ------------------------------------------------------------------------
  * Barrier: a counter of arrivals and a generation word. The last thread to
  * notify computes the tally, resets the counter and bumps the generation;

@@ -2,6 +2,7 @@
 
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
+#include "upc-instrument/Library/UpcLibrary.h"
 #include "upc-instrument/Lowering/CTypes.h"
 #include "upc-instrument/Lowering/RuntimeCalls.h"
 #include "upc-instrument/Lowering/RuntimeNames.h"
@@ -128,9 +129,9 @@ std::string Assembler::prologue() const {
   // the same macros).
   P += "#define __UPC__ 1\n"
        "#define __UPC_VERSION__ 201311L\n"
-       "#define __UPC_PUPC__ 1\n"
-       "#define __UPC_COLLECTIVE__ 1\n"
-       "#define __UPC_CASTABLE__ 1\n";
+       "#define __UPC_PUPC__ 1\n";
+  for (const LibraryFeature &F : libraryFeatures())
+    P += "#define " + F.Macro.str() + " 1\n";
   if (Opts.StaticThreads)
     P += "#define __UPC_STATIC_THREADS__ 1\n#define " +
          runtime::StaticThreads.str() + " " +

@@ -4,6 +4,7 @@
 #include "PreprocessorHooks.h"
 #include "upc-instrument/Desugar/InternalNames.h"
 #include "upc-instrument/FrontEnd/UpcFileSystem.h"
+#include "upc-instrument/Library/UpcLibrary.h"
 #include "upc-instrument/Semantics/UpcConstraintChecker.h"
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
@@ -247,6 +248,8 @@ ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   std::vector<std::string> Args = {
       "clang",        "-fsyntax-only", "-resource-dir", Opts.ClangResourceDir,
       "-isystem",     Opts.UpcHeaderDir, "-include",    std::string(Prelude)};
+  for (const LibraryFeature &F : libraryFeatures())
+    Args.push_back("-D" + F.Macro.str() + "=1");
   if (Opts.Threads.StaticThreads)
     Args.push_back("-D__UPC_INSTRUMENT_STATIC_THREADS__=" +
                    std::to_string(*Opts.Threads.StaticThreads));

@@ -52,6 +52,15 @@ constexpr EventName Names[] = {
     {GaspEvent::AllPrefixReduce, "GASP_UPC_ALL_PREFIX_REDUCE"},
     {GaspEvent::AllFree, "GASP_UPCI_ALL_FREE"},
     {GaspEvent::AllLockFree, "GASP_UPCI_ALL_LOCK_FREE"},
+    {GaspEvent::NbGetInit, "GASP_UPC_NB_GET_INIT"},
+    {GaspEvent::NbPutInit, "GASP_UPC_NB_PUT_INIT"},
+    {GaspEvent::NbSync, "GASP_UPC_NB_SYNC"},
+    {GaspEvent::NbMemcpyInit, "GASP_UPCI_NB_MEMCPY_INIT"},
+    {GaspEvent::NbMemsetInit, "GASP_UPCI_NB_MEMSET_INIT"},
+    {GaspEvent::NbSyncAttempt, "GASP_UPCI_NB_SYNC_ATTEMPT"},
+    {GaspEvent::AtomicDomainAlloc, "GASP_UPC_ATOMIC_DOMAIN_ALLOC"},
+    {GaspEvent::AtomicDomainFree, "GASP_UPC_ATOMIC_DOMAIN_FREE"},
+    {GaspEvent::Atomic, "GASP_UPC_ATOMIC"},
 };
 static_assert(std::size(Names) == NumGaspEvents, "one name per event");
 
@@ -70,9 +79,7 @@ std::optional<GaspEvent> findGaspEvent(llvm::StringRef Name) {
 
 bool isUnraisedGaspEvent(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
-      .Cases("GASP_UPC_NB_GET_INIT", "GASP_UPC_NB_GET_DATA",
-             "GASP_UPC_NB_PUT_INIT", "GASP_UPC_NB_PUT_DATA",
-             "GASP_UPC_NB_SYNC", true)
+      .Cases("GASP_UPC_NB_GET_DATA", "GASP_UPC_NB_PUT_DATA", true)
       .Cases("GASP_UPC_CACHE_MISS", "GASP_UPC_CACHE_HIT",
              "GASP_UPC_CACHE_INVALIDATE", true)
       .Default(false);

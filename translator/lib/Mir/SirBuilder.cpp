@@ -9,7 +9,7 @@
 
 #include "upc-instrument/Mir/Sir.h"
 #include "upc-instrument/Desugar/InternalNames.h"
-#include "upc-instrument/Lowering/UpcLibrary.h"
+#include "upc-instrument/Library/UpcLibrary.h"
 #include "upc-instrument/Semantics/SharedObjects.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"

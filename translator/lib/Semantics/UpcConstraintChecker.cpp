@@ -1,6 +1,7 @@
 //===- UpcConstraintChecker.cpp - UPC 1.3 constraints ---------------------===//
 
 #include "upc-instrument/Semantics/UpcConstraintChecker.h"
+#include "upc-instrument/Semantics/LibraryCalls.h"
 #include "upc-instrument/Semantics/UpcContext.h"
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
 
@@ -155,6 +156,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    checkLibraryCall(Ctx, Diags, Call);
     const FunctionDecl *FD = Call->getDirectCallee();
     const FunctionProtoType *Proto = nullptr;
     if (FD)

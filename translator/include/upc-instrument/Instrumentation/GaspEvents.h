@@ -56,9 +56,20 @@ enum class GaspEvent : unsigned {
   AllPrefixReduce,
   AllFree,     ///< GASP_UPCI_ALL_FREE (UPC 1.3 upc_all_free)
   AllLockFree, ///< GASP_UPCI_ALL_LOCK_FREE (UPC 1.3 upc_all_lock_free)
+  // Non-blocking transfers (GASP 1.4, Table 8; <upc_nb.h>).
+  NbGetInit,
+  NbPutInit,
+  NbSync,
+  NbMemcpyInit,  ///< GASP_UPCI_NB_MEMCPY_INIT (upc_memcpy_nb, _nbi)
+  NbMemsetInit,  ///< GASP_UPCI_NB_MEMSET_INIT (upc_memset_nb, _nbi)
+  NbSyncAttempt, ///< GASP_UPCI_NB_SYNC_ATTEMPT (upc_sync_attempt, _synci_)
+  // Atomic memory operations (<upc_atomic.h>; GASP 1.4 predates them).
+  AtomicDomainAlloc,
+  AtomicDomainFree,
+  Atomic,
 };
 constexpr unsigned NumGaspEvents =
-    static_cast<unsigned>(GaspEvent::AllLockFree) + 1;
+    static_cast<unsigned>(GaspEvent::Atomic) + 1;
 
 /// A set of events.
 using GaspEventSet = std::bitset<NumGaspEvents>;

@@ -13,7 +13,7 @@
 #define UPC_INSTRUMENT_LOWERING_RUNTIMECALLS_H
 
 #include "upc-instrument/Lowering/CTypes.h"
-#include "upc-instrument/Lowering/UpcLibrary.h"
+#include "upc-instrument/Library/UpcLibrary.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"

@@ -46,6 +46,13 @@ enum class UpcDiag {
   UpcSizeofNotShared,
   BlockSizeMismatch,
   PrivateToShared,
+  // Library calls (optional library, 7.6).
+  AtomicTypeInvalid,
+  AtomicOpInvalid,
+  AtomicOpNotAllowed,
+  AtomicOpNotSingle,
+  AtomicOperandMissing,
+  AtomicOperandSize,
   // Pragmas.
   PragmaUnknown,
   PragmaMissingArgument,

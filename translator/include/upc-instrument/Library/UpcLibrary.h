@@ -2,7 +2,7 @@
 //
 // The translator's view of the library table (runtime-glue/library/
 // upc_library.toml, from which UpcLibrary.inc is generated): for each
-// function of upc.h and upc_collective.h, how a call is lowered, the runtime
+// function of the UPC headers, how a call is lowered, the runtime
 // entry it becomes and the GASP event its instrumented form raises. The
 // runtime's declarations and wrappers come from the same table, so the
 // names here always exist there.
@@ -43,6 +43,24 @@ struct LibraryFunction {
   llvm::StringLiteral Instrumented;
 };
 
+/// A constant of the UPC headers (upc_types.h, upc_atomic.h).
+struct LibraryConstant {
+  llvm::StringLiteral Typedef; ///< upc_op_t, upc_type_t, upc_atomichint_t
+  llvm::StringLiteral Name;    ///< UPC_ADD
+  unsigned Value;
+  /// The atomic class (optional library 7.6.3): "access", "bitwise" or
+  /// "numeric" for an operation; "int", "uint", "float" or "pts" for a
+  /// type; empty when the constant is not used by atomics.
+  llvm::StringLiteral Atomic;
+};
+
+/// An optional header's feature macro (__UPC_ATOMIC__ for upc_atomic.h),
+/// defined to 1.
+struct LibraryFeature {
+  llvm::StringLiteral Header;
+  llvm::StringLiteral Macro;
+};
+
 /// Every function of the table, in table order.
 llvm::ArrayRef<LibraryFunction> libraryFunctions();
 /// The function named \p Name, or null.
@@ -51,6 +69,13 @@ const LibraryFunction *findLibraryFunction(llvm::StringRef Name);
 /// user's function of the same name), or null.
 const LibraryFunction *findLibraryFunction(const clang::FunctionDecl *FD,
                                            const clang::SourceManager &SM);
+
+/// Every constant of the table, and every feature macro.
+llvm::ArrayRef<LibraryConstant> libraryConstants();
+llvm::ArrayRef<LibraryFeature> libraryFeatures();
+/// The constant of \p Typedef with value \p Value, or null.
+const LibraryConstant *findLibraryConstant(llvm::StringRef Typedef,
+                                           unsigned Value);
 
 } // namespace upc
 

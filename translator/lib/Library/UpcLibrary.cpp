@@ -1,6 +1,6 @@
 //===- UpcLibrary.cpp - The UPC library functions the runtime provides ----===//
 
-#include "upc-instrument/Lowering/UpcLibrary.h"
+#include "upc-instrument/Library/UpcLibrary.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
@@ -14,13 +14,33 @@ constexpr LibraryFunction Functions[] = {
 #define UPC_LIBRARY_FUNCTION(Name, Header, Lowering, Runtime, Event,          \
                              Instrumented)                                     \
   {Name, Header, LibraryLowering::Lowering, Runtime, Event, Instrumented},
-#include "upc-instrument/Lowering/UpcLibrary.inc"
-#undef UPC_LIBRARY_FUNCTION
+#include "upc-instrument/Library/UpcLibrary.inc"
+};
+
+constexpr LibraryConstant Constants[] = {
+#define UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic)                     \
+  {Typedef, Name, Value, Atomic},
+#include "upc-instrument/Library/UpcLibrary.inc"
+};
+
+constexpr LibraryFeature Features[] = {
+#define UPC_LIBRARY_FEATURE(Header, Macro) {Header, Macro},
+#include "upc-instrument/Library/UpcLibrary.inc"
 };
 
 } // namespace
 
 llvm::ArrayRef<LibraryFunction> libraryFunctions() { return Functions; }
+llvm::ArrayRef<LibraryConstant> libraryConstants() { return Constants; }
+llvm::ArrayRef<LibraryFeature> libraryFeatures() { return Features; }
+
+const LibraryConstant *findLibraryConstant(llvm::StringRef Typedef,
+                                           unsigned Value) {
+  for (const LibraryConstant &C : Constants)
+    if (C.Typedef == Typedef && C.Value == Value)
+      return &C;
+  return nullptr;
+}
 
 const LibraryFunction *findLibraryFunction(llvm::StringRef Name) {
   static const llvm::StringMap<const LibraryFunction *> ByName = [] {

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Optional-library benchmark of the MPI backend (see bench/README.md).
+
+Targets (project issue 12), each against a baseline measured in the same run:
+
+  (i)  an atomic fetch-add on a remote element (upc_atomic_relaxed with
+       UPC_ADD on a UPC_INT64 domain) costs at most 1.3x raw
+       MPI_Fetch_and_op + MPI_Win_flush on a window of the same kind
+       (amo.upc, UPC_MPI_SHARED_MEMORY=0: the runtime's RMA path);
+  (ii) a non-blocking 64 KiB get overlapped with computation of about the
+       same length costs at most 1.2x max(computation, blocking get)
+       (nb.upc): the transfer proceeds while the thread computes.
+
+Both run on one node with the runtime's RMA path (UPC_MPI_SHARED_MEMORY=0)
+and, with --nodes, with one rank on each of two simulated nodes (separate
+UTS namespaces started through Open MPI's remote-shell agent, loopback TCP,
+OMPI_MCA_osc=sm,pt2pt; needs root for unshare). Medians of REPS runs; exit
+status 0 even if a target is missed unless --check (then 1); 2 if the
+benchmark cannot run.
+"""
+
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+
+SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
+sys.dont_write_bytecode = True  # keep the source tree clean
+from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
+
+TARGET_AMO = 1.3
+TARGET_OVERLAP = 1.2
+RSH_AGENT = """#!/bin/sh
+# Open MPI's remote-shell agent: HOST COMMAND..., run here in a new UTS
+# namespace whose host name is HOST (a simulated node).
+host=$1; shift
+exec unshare --uts /bin/sh -c "hostname $host; exec $*"
+"""
+
+
+def build(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0 or r.stderr.strip():
+        fail("build failed or warned: %s\n%s" % (" ".join(cmd), r.stderr))
+
+
+def run(cmd, env_extra):
+    env = dict(os.environ, **env_extra)
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                       timeout=300)
+    if r.returncode != 0:
+        fail("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr))
+    words = r.stdout.split()
+    return {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--upc-instrument", default=default_upc_instrument())
+    p.add_argument("--cc", default="gcc-12")
+    p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--nodes", action="store_true",
+                   help="also run across two simulated nodes")
+    p.add_argument("--check", action="store_true")
+    a = p.parse_args()
+    upc = resolve_tool(a.upc_instrument, "upc-instrument")
+    cc = resolve_tool(a.cc, "C compiler")
+    upcrun = os.path.join(os.path.dirname(upc), "upcrun")
+    mpicc = resolve_tool("mpicc.openmpi", "mpicc.openmpi")
+    mpirun = resolve_tool("mpirun.openmpi", "mpirun.openmpi")
+    mpi_cflags = shlex.split(subprocess.run(
+        [mpicc, "--showme:compile"], capture_output=True, text=True).stdout)
+
+    with tempfile.TemporaryDirectory(prefix="upc-bench-libraries-") as work:
+        exe = {}
+        for name, extra in (("amo", mpi_cflags), ("nb", [])):
+            exe[name] = os.path.join(work, name)
+            build([upc, "--backend=mpi", cc, "-O2", "-Wall"] + extra +
+                  [os.path.join(SCRIPT_DIR, name + ".upc"), "-o", exe[name]])
+        agent = os.path.join(work, "rsh-agent")
+        with open(agent, "w") as f:
+            f.write(RSH_AGENT)
+        os.chmod(agent, 0o755)
+        layouts = [("one node, RMA path",
+                    lambda b: [upcrun, "-n", "2", b],
+                    {"UPC_MPI_SHARED_MEMORY": "0"})]
+        if a.nodes:
+            layouts.append((
+                "two simulated nodes, osc sm,pt2pt",
+                lambda b: [mpirun, "--host", "nodeA:1,nodeB:1", "-np", "2",
+                           "--mca", "plm_rsh_agent", agent,
+                           "--mca", "btl", "self,vader,tcp",
+                           "--mca", "btl_tcp_if_include", "lo",
+                           "--mca", "oob_tcp_if_include", "lo", b],
+                {"OMPI_MCA_osc": "sm,pt2pt", "OMPI_ALLOW_RUN_AS_ROOT": "1",
+                 "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}))
+        results = []
+        for label, command, env in layouts:
+            samples = {"amo": [], "nb": []}
+            for _ in range(a.reps):
+                for name in samples:
+                    samples[name].append(run(command(exe[name]), env))
+            m = {n: {k: statistics.median(s[k] for s in v)
+                     for k in v[0]} for n, v in samples.items()}
+            results.append((label, m))
+
+    verdicts = []
+    print("MPI backend, optional libraries, %s -O2, median of %d runs"
+          % (os.path.basename(cc), a.reps))
+    for label, m in results:
+        print()
+        print("%s, 2 ranks, rank 0 -> 1:" % label)
+        upc_ns, mpi_ns = m["amo"]["upc-fadd"], m["amo"]["mpi-fadd"]
+        ratio = upc_ns / mpi_ns
+        ok = ratio <= TARGET_AMO
+        verdicts.append(ok)
+        print("  (i)  fetch-add: upc_atomic_relaxed %8.1f ns   "
+              "MPI_Fetch_and_op+flush %8.1f ns   %.2fx  target <= %.1fx  %s"
+              % (upc_ns, mpi_ns, ratio, TARGET_AMO, "PASS" if ok else "MISS"))
+        nb = m["nb"]
+        bound = max(nb["get"], nb["compute"])
+        ratio = nb["overlapped"] / bound
+        ok = ratio <= TARGET_OVERLAP
+        verdicts.append(ok)
+        print("  (ii) 64 KiB get %8.0f ns, compute %8.0f ns, upc_memget_nb + "
+              "compute + upc_sync %8.0f ns: %.2fx max  (%.2fx the sum)  "
+              "target <= %.1fx  %s"
+              % (nb["get"], nb["compute"], nb["overlapped"], ratio,
+                 nb["overlapped"] / (nb["get"] + nb["compute"]),
+                 TARGET_OVERLAP, "PASS" if ok else "MISS"))
+    if a.check and not all(verdicts):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

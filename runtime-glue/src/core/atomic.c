@@ -1,0 +1,405 @@
+/*
+ * atomic.c - atomic memory operations (UPC 1.3, optional library, 7.6).
+ *
+ * A domain is a small object in thread 0's shared heap (allocated like a
+ * lock, so that upc_free refuses it): a magic word, the type, the set of
+ * operations, the hints, and for UPC_PTS a UPC lock. Every thread keeps the
+ * domains it allocated in a private cache, so that an operation reads
+ * nothing remote before the atomic itself.
+ *
+ * Integer and floating types use the backend's atomics (upcrb_amo: the
+ * processor's on pthreads, MPI_Fetch_and_op and MPI_Compare_and_swap on
+ * MPI): UPC_SUB, UPC_INC and UPC_DEC are additions of -x, 1 and -1. A
+ * pointer-to-shared (16 bytes) has no such atomic anywhere: UPC_PTS domains
+ * operate under their lock, which is atomic among the operations of the
+ * domain, all the specification asks (7.6.2); upc_atomic_isfast says 0.
+ *
+ * Floating UPC_CSWAP compares values (-0.0 equals 0.0; a NaN equals
+ * nothing), retrying the backend's bitwise compare-and-swap when the value
+ * matched through other bits.
+ */
+#include <string.h>
+
+#include "atomic.h"
+#include "internal.h"
+
+#define UPCRI_DOMAIN_MAGIC 0x55504144u /* "UPAD" */
+
+typedef struct upcri_domain_object {
+  uint32_t magic, type, ops, hints;
+  upcr_pshared_ptr_t lock; /* UPC_PTS: the domain's lock */
+} upcri_domain_object_t;
+
+/* A domain as a thread knows it. */
+typedef struct upcri_domain {
+  upcr_pshared_ptr_t ptr;
+  const upcri_atomic_type_t *type;
+  int ops;
+  upcr_pshared_ptr_t lock;
+} upcri_domain_t;
+
+#define UPCRI_DOMAIN_CACHE 16
+static __thread upcri_domain_t domain_cache[UPCRI_DOMAIN_CACHE];
+static __thread int domains_cached;
+
+const upcri_op_info_t *upcri_find_op(int op) {
+  for (int i = 0; i < upcri_op_count; ++i)
+    if (upcri_ops[i].op == op)
+      return &upcri_ops[i];
+  return NULL;
+}
+
+static const upcri_atomic_type_t *find_type(int type) {
+  for (int i = 0; i < upcri_atomic_type_count; ++i)
+    if (upcri_atomic_types[i].type == type)
+      return &upcri_atomic_types[i];
+  return NULL;
+}
+
+/* Which operation classes a type allows (optional library, 7.6.3). */
+static int allows(const upcri_atomic_type_t *t, upcri_op_class_t c) {
+  switch (c) {
+  case UPCRI_OP_ACCESS:
+    return 1;
+  case UPCRI_OP_NUMERIC:
+    return t->amo_class != UPCRI_AMO_PTS;
+  case UPCRI_OP_BITWISE:
+    return t->amo_class == UPCRI_AMO_INT || t->amo_class == UPCRI_AMO_UINT;
+  default:
+    return 0;
+  }
+}
+
+/* Checks a type and a set of operations; reports the first problem. */
+static const upcri_atomic_type_t *check_type_ops(int type, int ops,
+                                                 const char *what,
+                                                 upcr_srcpos_t pos) {
+  const upcri_atomic_type_t *t = find_type(type);
+  if (!t)
+    upcri_error(pos, "%s: %d is not a type of the atomic library (UPC_INT, "
+                     "UPC_UINT, UPC_LONG, UPC_ULONG, UPC_INT32, UPC_UINT32, "
+                     "UPC_INT64, UPC_UINT64, UPC_FLOAT, UPC_DOUBLE or UPC_PTS)",
+                what, type);
+  if (ops == 0)
+    upcri_error(pos, "%s: the set of operations is empty", what);
+  int rest = ops;
+  for (int i = 0; i < upcri_op_count; ++i) {
+    const upcri_op_info_t *o = &upcri_ops[i];
+    if (!(ops & o->op))
+      continue;
+    rest &= ~o->op;
+    if (o->op_class == UPCRI_OP_NONE)
+      upcri_error(pos, "%s: %s is not an atomic operation", what, o->name);
+    if (!allows(t, o->op_class))
+      upcri_error(pos, "%s: %s is not allowed on %s (%s)", what, o->name,
+                  t->name,
+                  t->amo_class == UPCRI_AMO_PTS
+                      ? "UPC_PTS allows only UPC_GET, UPC_SET and UPC_CSWAP"
+                      : "bitwise operations need an integer type");
+  }
+  if (rest)
+    upcri_error(pos, "%s: 0x%x is not an operation of upc_op_t", what,
+                (unsigned)rest);
+  return t;
+}
+
+upcr_pshared_ptr_t upcr_all_atomicdomain_alloc(int type, int ops, int hints,
+                                               upcr_srcpos_t pos) {
+  static const char what[] = "upc_all_atomicdomain_alloc";
+  const upcri_atomic_type_t *t = check_type_ops(type, ops, what, pos);
+  if (hints < UPC_ATOMIC_HINT_DEFAULT || hints > UPC_ATOMIC_HINT_THROUGHPUT)
+    upcri_error(pos, "%s: %d is not a hint (UPC_ATOMIC_HINT_DEFAULT, "
+                     "UPC_ATOMIC_HINT_LATENCY or UPC_ATOMIC_HINT_THROUGHPUT)",
+                what, hints);
+  upcr_shared_ptr_t p = UPCR_NULL_SHARED;
+  if (upcri_mythread == 0) {
+    p = upcri_alloc_lock_object(sizeof(upcri_domain_object_t), what, pos);
+    upcri_domain_object_t init = {UPCRI_DOMAIN_MAGIC, (uint32_t)type,
+                                  (uint32_t)ops, (uint32_t)hints,
+                                  UPCR_NULL_PSHARED};
+    if (t->amo_class == UPCRI_AMO_PTS)
+      init.lock = upcr_global_lock_alloc(pos);
+    upcri_put_bytes(p.thread, p.offset, &init, sizeof init);
+    upcrb_fence();
+  }
+  /* Broadcasting synchronizes: the object is complete everywhere. */
+  upcr_pshared_ptr_t d = upcr_shared_to_pshared(
+      upcri_broadcast_ptr(p, what, UPCRI_ID_ATOMICDOMAIN_ALLOC, pos));
+  if (domains_cached < UPCRI_DOMAIN_CACHE) {
+    upcri_domain_object_t obj;
+    upcri_get_bytes(&obj, d.thread, d.offset, sizeof obj);
+    domain_cache[domains_cached++] =
+        (upcri_domain_t){d, t, ops, obj.lock};
+  }
+  return d;
+}
+
+/* The domain d is, from the cache or from its object. */
+static upcri_domain_t find_domain(upcr_pshared_ptr_t d, const char *what,
+                                  upcr_srcpos_t pos) {
+  for (int i = 0; i < domains_cached; ++i)
+    if (domain_cache[i].ptr.offset == d.offset &&
+        domain_cache[i].ptr.thread == d.thread)
+      return domain_cache[i];
+  if (upcr_isnull_pshared(d))
+    upcri_error(pos, "%s: the domain pointer is null", what);
+  upcri_check_range(d.thread, d.offset, sizeof(upcri_domain_object_t), what,
+                    pos);
+  upcri_domain_object_t obj;
+  upcri_get_bytes(&obj, d.thread, d.offset, sizeof obj);
+  if (obj.magic != UPCRI_DOMAIN_MAGIC)
+    upcri_error(pos, "%s: the pointer (thread %u, offset %llu) is not an "
+                     "atomic domain (or the domain was freed)",
+                what, (unsigned)d.thread, (unsigned long long)d.offset);
+  upcri_domain_t found = {d, find_type((int)obj.type), (int)obj.ops,
+                          obj.lock};
+  return found;
+}
+
+void upcr_all_atomicdomain_free(upcr_pshared_ptr_t ptr, upcr_srcpos_t pos) {
+  static const char what[] = "upc_all_atomicdomain_free";
+  if (upcr_isnull_pshared(ptr))
+    return;
+  upcri_domain_t d = find_domain(ptr, what, pos);
+  for (int i = 0; i < domains_cached; ++i)
+    if (domain_cache[i].ptr.offset == ptr.offset &&
+        domain_cache[i].ptr.thread == ptr.thread) {
+      domain_cache[i] = domain_cache[--domains_cached];
+      break;
+    }
+  upcri_sync(what, UPCRI_ID_ATOMICDOMAIN_FREE, pos);
+  if (upcri_mythread == 0) {
+    uint32_t zero = 0;
+    upcri_put_bytes(ptr.thread, ptr.offset, &zero, sizeof zero);
+    if (!upcr_isnull_pshared(d.lock))
+      upcr_lock_free(d.lock, pos);
+    upcri_free_lock_object(upcr_pshared_to_shared(ptr), what, pos);
+  }
+}
+
+static upcrb_amo_type_t amo_type(const upcri_atomic_type_t *t) {
+  int wide = t->size == 8;
+  if (t->amo_class == UPCRI_AMO_FLOAT)
+    return wide ? UPCRB_AMO_F64 : UPCRB_AMO_F32;
+  if (t->amo_class == UPCRI_AMO_UINT)
+    return wide ? UPCRB_AMO_U64 : UPCRB_AMO_U32;
+  return wide ? UPCRB_AMO_I64 : UPCRB_AMO_I32;
+}
+
+/* A value of the domain's type, for the floating compare and the constant
+ * operands of UPC_SUB, UPC_INC and UPC_DEC. */
+typedef union upcri_value {
+  int32_t i32;
+  uint32_t u32;
+  int64_t i64;
+  uint64_t u64;
+  float f32;
+  double f64;
+} upcri_value_t;
+
+static upcri_value_t constant(upcrb_amo_type_t type, int k) {
+  upcri_value_t v;
+  memset(&v, 0, sizeof v);
+  switch (type) {
+  case UPCRB_AMO_I32:
+  case UPCRB_AMO_U32:
+    v.u32 = (uint32_t)k;
+    break;
+  case UPCRB_AMO_I64:
+  case UPCRB_AMO_U64:
+    v.u64 = (uint64_t)(int64_t)k;
+    break;
+  case UPCRB_AMO_F32:
+    v.f32 = (float)k;
+    break;
+  case UPCRB_AMO_F64:
+    v.f64 = (double)k;
+    break;
+  }
+  return v;
+}
+
+/* -x in the type (two's complement for the integers: exact modulo 2^N). */
+static upcri_value_t negated(upcrb_amo_type_t type, const void *x) {
+  upcri_value_t v;
+  memset(&v, 0, sizeof v);
+  memcpy(&v, x, type == UPCRB_AMO_I64 || type == UPCRB_AMO_U64 ||
+                        type == UPCRB_AMO_F64
+                    ? 8
+                    : 4);
+  switch (type) {
+  case UPCRB_AMO_I32:
+  case UPCRB_AMO_U32:
+    v.u32 = 0u - v.u32;
+    break;
+  case UPCRB_AMO_I64:
+  case UPCRB_AMO_U64:
+    v.u64 = 0u - v.u64;
+    break;
+  case UPCRB_AMO_F32:
+    v.f32 = -v.f32;
+    break;
+  case UPCRB_AMO_F64:
+    v.f64 = -v.f64;
+    break;
+  }
+  return v;
+}
+
+static int equal_values(upcrb_amo_type_t type, const upcri_value_t *a,
+                        const void *b) {
+  upcri_value_t v;
+  memcpy(&v, b, type == UPCRB_AMO_F64 ? 8 : 4);
+  return type == UPCRB_AMO_F64 ? a->f64 == v.f64 : a->f32 == v.f32;
+}
+
+static void float_cswap(upcr_thread_t thread, upcr_offset_t offset,
+                        upcrb_amo_type_t type, const void *compare,
+                        const void *desired, void *fetch) {
+  upcri_value_t seen;
+  upcrb_amo(thread, offset, type, UPCRB_AMO_GET, NULL, &seen);
+  for (;;) {
+    if (!equal_values(type, &seen, compare))
+      break;
+    upcri_value_t before;
+    upcrb_amo_cswap(thread, offset, type, &seen, desired, &before);
+    if (memcmp(&before, &seen, type == UPCRB_AMO_F64 ? 8 : 4) == 0)
+      break; /* stored */
+    seen = before;
+  }
+  if (fetch)
+    memcpy(fetch, &seen, type == UPCRB_AMO_F64 ? 8 : 4);
+}
+
+/* UPC_PTS, under the domain's lock. */
+static void pts_operation(const upcri_domain_t *d, void *fetch, int op,
+                          upcr_shared_ptr_t target, const void *operand1,
+                          const void *operand2, upcr_srcpos_t pos) {
+  upcr_shared_ptr_t before, value;
+  upcr_lock(d->lock, pos);
+  upcri_get_bytes(&before, target.thread, target.offset, sizeof before);
+  if (op == UPC_SET || op == UPC_CSWAP) {
+    int store = 1;
+    if (op == UPC_CSWAP) {
+      memcpy(&value, operand1, sizeof value);
+      store = upcr_isequal_shared_shared(before, value);
+      memcpy(&value, operand2, sizeof value);
+    } else {
+      memcpy(&value, operand1, sizeof value);
+    }
+    if (store)
+      upcri_put_bytes(target.thread, target.offset, &value, sizeof value);
+  }
+  upcr_unlock(d->lock, pos);
+  if (fetch)
+    memcpy(fetch, &before, sizeof before);
+}
+
+static void operation(upcr_pshared_ptr_t domain, void *fetch, int op,
+                      upcr_shared_ptr_t target, const void *operand1,
+                      const void *operand2, const char *what,
+                      upcr_srcpos_t pos) {
+  upcri_domain_t d = find_domain(domain, what, pos);
+  const upcri_op_info_t *o = upcri_find_op(op);
+  if (!o || o->op_class == UPCRI_OP_NONE)
+    upcri_error(pos, "%s: %d is not one atomic operation", what, op);
+  if (!(d.ops & op))
+    upcri_error(pos, "%s: %s is not an operation of this domain (allocated "
+                     "for %s)",
+                what, o->name, d.type->name);
+  if (op == UPC_GET && !fetch)
+    upcri_error(pos, "%s: UPC_GET needs a fetch_ptr", what);
+  if (!operand1 && op != UPC_GET && op != UPC_INC && op != UPC_DEC)
+    upcri_error(pos, "%s: %s needs operand1", what, o->name);
+  if (!operand2 && op == UPC_CSWAP)
+    upcri_error(pos, "%s: UPC_CSWAP needs operand2", what);
+  upcri_check_range(target.thread, target.offset, d.type->size, what, pos);
+  if (target.offset % d.type->size != 0)
+    upcri_error(pos, "%s: the target (offset %llu of thread %u) is not "
+                     "aligned for %s",
+                what, (unsigned long long)target.offset,
+                (unsigned)target.thread, d.type->name);
+  if (d.type->amo_class == UPCRI_AMO_PTS) {
+    pts_operation(&d, fetch, op, target, operand1, operand2, pos);
+    return;
+  }
+  upcrb_amo_type_t type = amo_type(d.type);
+  upcri_value_t k;
+  switch (op) {
+  case UPC_GET:
+    upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_GET, NULL, fetch);
+    return;
+  case UPC_CSWAP:
+    if (d.type->amo_class == UPCRI_AMO_FLOAT)
+      float_cswap(target.thread, target.offset, type, operand1, operand2,
+                  fetch);
+    else {
+      upcri_value_t before;
+      upcrb_amo_cswap(target.thread, target.offset, type, operand1, operand2,
+                      &before);
+      if (fetch)
+        memcpy(fetch, &before, d.type->size);
+    }
+    return;
+  case UPC_SUB:
+    k = negated(type, operand1);
+    upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
+    return;
+  case UPC_INC:
+  case UPC_DEC:
+    k = constant(type, op == UPC_INC ? 1 : -1);
+    upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
+    return;
+  }
+  upcrb_amo_op_t amo = UPCRB_AMO_SET;
+  switch (op) {
+  case UPC_ADD:
+    amo = UPCRB_AMO_ADD;
+    break;
+  case UPC_MULT:
+    amo = UPCRB_AMO_MULT;
+    break;
+  case UPC_MIN:
+    amo = UPCRB_AMO_MIN;
+    break;
+  case UPC_MAX:
+    amo = UPCRB_AMO_MAX;
+    break;
+  case UPC_AND:
+    amo = UPCRB_AMO_AND;
+    break;
+  case UPC_OR:
+    amo = UPCRB_AMO_OR;
+    break;
+  case UPC_XOR:
+    amo = UPCRB_AMO_XOR;
+    break;
+  }
+  upcrb_amo(target.thread, target.offset, type, amo, operand1, fetch);
+}
+
+/* A strict operation is ordered with the thread's other accesses (a fence
+ * on each side); a relaxed one only with itself. */
+void upcr_atomic_strict(upcr_pshared_ptr_t domain, void *fetch_ptr, int op,
+                        upcr_shared_ptr_t target, const void *operand1,
+                        const void *operand2, upcr_srcpos_t pos) {
+  upcrb_fence();
+  operation(domain, fetch_ptr, op, target, operand1, operand2,
+            "upc_atomic_strict", pos);
+  upcrb_fence();
+}
+
+void upcr_atomic_relaxed(upcr_pshared_ptr_t domain, void *fetch_ptr, int op,
+                         upcr_shared_ptr_t target, const void *operand1,
+                         const void *operand2, upcr_srcpos_t pos) {
+  operation(domain, fetch_ptr, op, target, operand1, operand2,
+            "upc_atomic_relaxed", pos);
+}
+
+int upcr_atomic_isfast(int type, int ops, upcr_shared_ptr_t addr,
+                       upcr_srcpos_t pos) {
+  (void)addr;
+  const upcri_atomic_type_t *t =
+      check_type_ops(type, ops, "upc_atomic_isfast", pos);
+  return t->amo_class != UPCRI_AMO_PTS;
+}
