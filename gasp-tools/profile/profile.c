@@ -241,10 +241,34 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
     }
     return;
   }
+  case GASP_UPC_NB_GET_INIT:
+    (void)va_arg(*ap, int);
+    (void)va_arg(*ap, void *);
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    goto one_pts;
   case GASP_UPC_MEMGET:
     (void)va_arg(*ap, void *);
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     goto one_pts;
+  case GASP_UPC_NB_PUT_INIT:
+    (void)va_arg(*ap, int);
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, void *);
+    goto one_pts;
+  case GASP_UPCI_NB_MEMSET_INIT:
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, int);
+    goto one_pts;
+  case GASP_UPC_ATOMIC:
+    /* An access to the target (its size is the domain's type's). */
+    (void)va_arg(*ap, int);
+    (void)va_arg(*ap, gasp_upc_PTS_t *);
+    (void)va_arg(*ap, void *);
+    (void)va_arg(*ap, int);
+    p1 = va_arg(*ap, gasp_upc_PTS_t *);
+    ADD(e->accesses, 1);
+    ADD(e->remote, is_remote(ctx, p1));
+    return;
   case GASP_UPC_MEMPUT:
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     (void)va_arg(*ap, void *);
@@ -259,6 +283,7 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
     ADD(e->remote, is_remote(ctx, p1));
     return;
   case GASP_UPC_MEMCPY:
+  case GASP_UPCI_NB_MEMCPY_INIT:
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     p2 = va_arg(*ap, gasp_upc_PTS_t *);
     n = va_arg(*ap, size_t);

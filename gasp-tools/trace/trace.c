@@ -8,7 +8,8 @@
  *   - OTF2 (GASP_TRACE_OTF2, default archive gasp_trace: gasp_trace.otf2),
  *     which Vampir and ViTE open: one location per UPC thread, a region per
  *     event kind and source position, Enter/Leave records, RmaPut/RmaGet
- *     records for GET/PUT/MEMGET/MEMPUT/MEMSET.
+ *     records for GET/PUT/MEMGET/MEMPUT/MEMSET and the non-blocking
+ *     transfers' INIT events.
  * GASP_TRACE_FORMAT=json|otf2|both chooses (default both; json when the
  * tool was built without OTF2).
  *
@@ -258,6 +259,13 @@ static const char *category(uint32_t tag) {
   case GASP_UPC_MEMSET:
   case GASP_UPC_GET:
   case GASP_UPC_PUT:
+  case GASP_UPC_NB_GET_INIT:
+  case GASP_UPC_NB_PUT_INIT:
+  case GASP_UPCI_NB_MEMCPY_INIT:
+  case GASP_UPCI_NB_MEMSET_INIT:
+  case GASP_UPC_NB_SYNC:
+  case GASP_UPCI_NB_SYNC_ATTEMPT:
+  case GASP_UPC_ATOMIC:
     return "data";
   default:
     break;
@@ -347,7 +355,8 @@ static void json_args(conv_t *c, const trec_t *r, const upcgt_val_t *vals,
 static int is_rma(uint32_t tag) {
   return tag == GASP_UPC_GET || tag == GASP_UPC_PUT ||
          tag == GASP_UPC_MEMGET || tag == GASP_UPC_MEMPUT ||
-         tag == GASP_UPC_MEMSET;
+         tag == GASP_UPC_MEMSET || tag == GASP_UPC_NB_GET_INIT ||
+         tag == GASP_UPC_NB_PUT_INIT || tag == GASP_UPCI_NB_MEMSET_INIT;
 }
 
 /* The RMA operation of a START: whether it is a put, its target and size. */
@@ -356,10 +365,12 @@ static int rma_of(const trec_t *r, const upcgt_val_t *v, int *is_put,
   const upcgt_val_t *pts, *n;
   switch (r->tag) {
   case GASP_UPC_GET:
+  case GASP_UPC_NB_GET_INIT:
     if (r->nargs < 4) return 0;
     *is_put = 0, pts = &v[2], n = &v[3];
     break;
   case GASP_UPC_PUT:
+  case GASP_UPC_NB_PUT_INIT:
     if (r->nargs < 4) return 0;
     *is_put = 1, pts = &v[1], n = &v[3];
     break;
@@ -369,6 +380,7 @@ static int rma_of(const trec_t *r, const upcgt_val_t *v, int *is_put,
     break;
   case GASP_UPC_MEMPUT:
   case GASP_UPC_MEMSET:
+  case GASP_UPCI_NB_MEMSET_INIT:
     if (r->nargs < 3) return 0;
     *is_put = 1, pts = &v[0], n = &v[2];
     break;

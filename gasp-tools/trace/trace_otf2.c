@@ -349,7 +349,22 @@ static void region_kind(uint32_t tag, OTF2_RegionRole *role,
   case GASP_UPC_MEMGET:
   case GASP_UPC_MEMPUT:
   case GASP_UPC_MEMSET:
+  case GASP_UPC_NB_GET_INIT:
+  case GASP_UPC_NB_PUT_INIT:
+  case GASP_UPCI_NB_MEMCPY_INIT:
+  case GASP_UPCI_NB_MEMSET_INIT:
+  case GASP_UPC_ATOMIC:
     *role = OTF2_REGION_ROLE_RMA;
+    return;
+  case GASP_UPC_NB_SYNC:
+  case GASP_UPCI_NB_SYNC_ATTEMPT:
+    *role = OTF2_REGION_ROLE_FLUSH;
+    return;
+  case GASP_UPC_ATOMIC_DOMAIN_ALLOC:
+    *role = OTF2_REGION_ROLE_ALLOCATE;
+    return;
+  case GASP_UPC_ATOMIC_DOMAIN_FREE:
+    *role = OTF2_REGION_ROLE_DEALLOCATE;
     return;
   case GASP_UPC_ALL_BROADCAST:
   case GASP_UPC_ALL_SCATTER:

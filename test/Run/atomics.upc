@@ -6,7 +6,7 @@
 // RUN: %upcc -O2 -Wall -Werror %s -o %t
 // RUN: %upcrun -n 1 %t | FileCheck %s --check-prefix=ONE
 // RUN: %upcrun -n 2 %t | FileCheck %s --check-prefix=TWO
-// RUN: %upcrun -n 4 %t 20000 | FileCheck %s --check-prefix=FOUR
+// RUN: %upcrun -n 4 %t | FileCheck %s --check-prefix=FOUR
 // ONE: atomics: PASS on 1 thread
 // TWO: atomics: PASS on 2 threads
 // FOUR: atomics: PASS on 4 threads
