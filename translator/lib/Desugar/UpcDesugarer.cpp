@@ -478,10 +478,20 @@ private:
   /// its specifiers, outside any parentheses), else NotFound.
   size_t firstArrayDeclarator(size_t Begin, size_t End,
                               const Context &C) const {
+    // A declaration starts with a specifier (a name); a call's argument may
+    // start otherwise, as `(shared void *)&a[i]` does, and is left alone.
+    if (Begin >= End || Tokens[Begin].Kind != tok::raw_identifier ||
+        !startsParameterList(Begin))
+      return NotFound;
     unsigned Depth = 0;
     size_t Prev = NotFound;
     for (size_t J = Begin; J < End; Prev = J, J = next(J, C)) {
       tok::TokenKind K = Tokens[J].Kind;
+      // Only names, '*' and parentheses come before a declarator's first
+      // '[': an operator means an expression (a call's argument).
+      if (Depth == 0 && K != tok::raw_identifier && K != tok::star &&
+          K != tok::l_paren && K != tok::r_paren && K != tok::l_square)
+        return NotFound;
       bool AfterName =
           Prev != NotFound && Tokens[Prev].Kind == tok::raw_identifier;
       // shared [N]: a layout qualifier, not a dimension.
