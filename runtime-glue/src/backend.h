@@ -26,7 +26,7 @@
  * Atomics: the runtime's own (locks, barrier words) are fetch-and-op style
  * on 32-bit words (fetch-add, swap, fetch), which MPI_Fetch_and_op
  * provides. The atomic memory operations of <upc_atomic.h> add typed
- * operations and compare-and-swap on 4- and 8-byte values (upcrb_amo*):
+ * operations and compare-and-swap on 4- and 8-byte integers (upcrb_amo*):
  * MPI_Fetch_and_op and MPI_Compare_and_swap, which work with the one-sided
  * components upcrun selects (docs/runtime.md). Every atomic of a program
  * goes through the backend, never through plain loads and stores, so that
@@ -116,17 +116,19 @@ uint32_t upcrb_swap_u32(upcr_thread_t thread, upcr_offset_t offset,
                         uint32_t value);
 uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset);
 
-/* Typed atomic memory operations on a naturally aligned value of the type
- * at (thread, offset): *old receives the value before the operation (old
- * may be NULL except for GET). SET stores *operand; ADD, MULT, MIN, MAX,
- * AND, OR and XOR combine it (AND, OR, XOR on integer types only). */
+/* Typed atomic memory operations on a naturally aligned 4- or 8-byte
+ * integer at (thread, offset): *old receives the value before the
+ * operation (old may be NULL except for GET). SET stores *operand; ADD,
+ * MULT, MIN, MAX, AND, OR and XOR combine it (MIN and MAX as the type's
+ * signedness says). Integers only: the core builds the floating operations
+ * from GET and compare-and-swap on their bits, because MPI implementations'
+ * floating accumulates are not dependable (Open MPI 4.1.4's osc ucx
+ * computes MPI_SUM, MPI_PROD and MPI_MIN on doubles wrongly). */
 typedef enum {
   UPCRB_AMO_I32,
   UPCRB_AMO_U32,
   UPCRB_AMO_I64,
-  UPCRB_AMO_U64,
-  UPCRB_AMO_F32,
-  UPCRB_AMO_F64
+  UPCRB_AMO_U64
 } upcrb_amo_type_t;
 
 typedef enum {
@@ -144,8 +146,8 @@ typedef enum {
 void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
                upcrb_amo_type_t type, upcrb_amo_op_t op, const void *operand,
                void *old);
-/* Stores *desired if the value's bits equal *compare's; *old receives the
- * value before (always). */
+/* Stores *desired if the value equals *compare; *old receives the value
+ * before (always). */
 void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
                      upcrb_amo_type_t type, const void *compare,
                      const void *desired, void *old);

@@ -7,16 +7,15 @@
  * domains it allocated in a private cache, so that an operation reads
  * nothing remote before the atomic itself.
  *
- * Integer and floating types use the backend's atomics (upcrb_amo: the
- * processor's on pthreads, MPI_Fetch_and_op and MPI_Compare_and_swap on
- * MPI): UPC_SUB, UPC_INC and UPC_DEC are additions of -x, 1 and -1. A
- * pointer-to-shared (16 bytes) has no such atomic anywhere: UPC_PTS domains
+ * Integer types use the backend's atomics (upcrb_amo: the processor's on
+ * pthreads, MPI_Fetch_and_op and MPI_Compare_and_swap on MPI): UPC_SUB,
+ * UPC_INC and UPC_DEC are additions of -x, 1 and -1. Floating types are
+ * compare-and-swap loops on their bits over the same integer atomics (MPI
+ * implementations' floating accumulates are not dependable: backend.h);
+ * their UPC_CSWAP compares values (-0.0 equals 0.0; a NaN equals nothing).
+ * A pointer-to-shared (16 bytes) has no atomic anywhere: UPC_PTS domains
  * operate under their lock, which is atomic among the operations of the
  * domain, all the specification asks (7.6.2); upc_atomic_isfast says 0.
- *
- * Floating UPC_CSWAP compares values (-0.0 equals 0.0; a NaN equals
- * nothing), retrying the backend's bitwise compare-and-swap when the value
- * matched through other bits.
  */
 #include <string.h>
 
@@ -177,98 +176,112 @@ void upcr_all_atomicdomain_free(upcr_pshared_ptr_t ptr, upcr_srcpos_t pos) {
   }
 }
 
+/* The backend's integer type of a type's values (a floating type's bits). */
 static upcrb_amo_type_t amo_type(const upcri_atomic_type_t *t) {
   int wide = t->size == 8;
-  if (t->amo_class == UPCRI_AMO_FLOAT)
-    return wide ? UPCRB_AMO_F64 : UPCRB_AMO_F32;
-  if (t->amo_class == UPCRI_AMO_UINT)
-    return wide ? UPCRB_AMO_U64 : UPCRB_AMO_U32;
-  return wide ? UPCRB_AMO_I64 : UPCRB_AMO_I32;
+  if (t->amo_class == UPCRI_AMO_INT)
+    return wide ? UPCRB_AMO_I64 : UPCRB_AMO_I32;
+  return wide ? UPCRB_AMO_U64 : UPCRB_AMO_U32;
 }
 
-/* A value of the domain's type, for the floating compare and the constant
- * operands of UPC_SUB, UPC_INC and UPC_DEC. */
+/* A value of any atomic type but UPC_PTS. */
 typedef union upcri_value {
-  int32_t i32;
   uint32_t u32;
-  int64_t i64;
   uint64_t u64;
   float f32;
   double f64;
 } upcri_value_t;
 
-static upcri_value_t constant(upcrb_amo_type_t type, int k) {
+static upcri_value_t load_value(const void *p, size_t size) {
   upcri_value_t v;
   memset(&v, 0, sizeof v);
-  switch (type) {
-  case UPCRB_AMO_I32:
-  case UPCRB_AMO_U32:
-    v.u32 = (uint32_t)k;
-    break;
-  case UPCRB_AMO_I64:
-  case UPCRB_AMO_U64:
-    v.u64 = (uint64_t)(int64_t)k;
-    break;
-  case UPCRB_AMO_F32:
-    v.f32 = (float)k;
-    break;
-  case UPCRB_AMO_F64:
-    v.f64 = (double)k;
-    break;
-  }
+  memcpy(&v, p, size);
   return v;
 }
 
-/* -x in the type (two's complement for the integers: exact modulo 2^N). */
-static upcri_value_t negated(upcrb_amo_type_t type, const void *x) {
-  upcri_value_t v;
-  memset(&v, 0, sizeof v);
-  memcpy(&v, x, type == UPCRB_AMO_I64 || type == UPCRB_AMO_U64 ||
-                        type == UPCRB_AMO_F64
-                    ? 8
-                    : 4);
-  switch (type) {
-  case UPCRB_AMO_I32:
-  case UPCRB_AMO_U32:
-    v.u32 = 0u - v.u32;
-    break;
-  case UPCRB_AMO_I64:
-  case UPCRB_AMO_U64:
-    v.u64 = 0u - v.u64;
-    break;
-  case UPCRB_AMO_F32:
-    v.f32 = -v.f32;
-    break;
-  case UPCRB_AMO_F64:
-    v.f64 = -v.f64;
-    break;
-  }
+/* UPC_SUB, UPC_INC and UPC_DEC on integers: an addition of -x, 1 or -1,
+ * exact modulo 2^N. */
+static upcri_value_t integer_addend(int op, const void *operand, size_t size) {
+  static const uint64_t zero = 0;
+  upcri_value_t v = load_value(operand ? operand : &zero, size);
+  uint64_t x = size == 8 ? v.u64 : v.u32;
+  x = op == UPC_SUB ? 0u - x : op == UPC_INC ? 1u : op == UPC_DEC ? ~0ull : x;
+  if (size == 8)
+    v.u64 = x;
+  else
+    v.u32 = (uint32_t)x;
   return v;
 }
 
-static int equal_values(upcrb_amo_type_t type, const upcri_value_t *a,
-                        const void *b) {
-  upcri_value_t v;
-  memcpy(&v, b, type == UPCRB_AMO_F64 ? 8 : 4);
-  return type == UPCRB_AMO_F64 ? a->f64 == v.f64 : a->f32 == v.f32;
+/* What a floating operation stores: old op operand. */
+static upcri_value_t float_result(int op, upcri_value_t old,
+                                  const upcri_value_t *a, int wide) {
+  double x = wide ? old.f64 : old.f32, y = a ? (wide ? a->f64 : a->f32) : 0,
+         r = x;
+  switch (op) {
+  case UPC_SET:
+    r = y;
+    break;
+  case UPC_ADD:
+    r = x + y;
+    break;
+  case UPC_SUB:
+    r = x - y;
+    break;
+  case UPC_MULT:
+    r = x * y;
+    break;
+  case UPC_INC:
+    r = x + 1;
+    break;
+  case UPC_DEC:
+    r = x - 1;
+    break;
+  case UPC_MIN:
+    r = y < x ? y : x;
+    break;
+  case UPC_MAX:
+    r = y > x ? y : x;
+    break;
+  }
+  upcri_value_t v = old;
+  if (wide)
+    v.f64 = r;
+  else
+    v.f32 = (float)r; /* float arithmetic in double rounds as float would */
+  return v;
 }
 
-static void float_cswap(upcr_thread_t thread, upcr_offset_t offset,
-                        upcrb_amo_type_t type, const void *compare,
-                        const void *desired, void *fetch) {
-  upcri_value_t seen;
-  upcrb_amo(thread, offset, type, UPCRB_AMO_GET, NULL, &seen);
-  for (;;) {
-    if (!equal_values(type, &seen, compare))
-      break;
+/* A floating operation: compare-and-swap on the bits until no other thread
+ * changed them in between. UPC_CSWAP compares values (-0.0 equals 0.0, a
+ * NaN equals nothing) and stores only when they are equal. */
+static void float_operation(upcr_thread_t thread, upcr_offset_t offset,
+                            const upcri_atomic_type_t *t, int op,
+                            const void *operand1, const void *operand2,
+                            void *fetch) {
+  int wide = t->size == 8;
+  upcrb_amo_type_t bits = amo_type(t);
+  upcri_value_t seen, none = {0};
+  upcri_value_t a = operand1 ? load_value(operand1, t->size) : none,
+                b = operand2 ? load_value(operand2, t->size) : none;
+  upcrb_amo(thread, offset, bits, UPCRB_AMO_GET, NULL, &seen);
+  while (op != UPC_GET) {
+    upcri_value_t next;
+    if (op == UPC_CSWAP) {
+      if (wide ? seen.f64 != a.f64 : seen.f32 != a.f32)
+        break;
+      next = b;
+    } else {
+      next = float_result(op, seen, operand1 ? &a : NULL, wide);
+    }
     upcri_value_t before;
-    upcrb_amo_cswap(thread, offset, type, &seen, desired, &before);
-    if (memcmp(&before, &seen, type == UPCRB_AMO_F64 ? 8 : 4) == 0)
+    upcrb_amo_cswap(thread, offset, bits, &seen, &next, &before);
+    if (memcmp(&before, &seen, t->size) == 0)
       break; /* stored */
     seen = before;
   }
   if (fetch)
-    memcpy(fetch, &seen, type == UPCRB_AMO_F64 ? 8 : 4);
+    memcpy(fetch, &seen, t->size);
 }
 
 /* UPC_PTS, under the domain's lock. */
@@ -323,38 +336,34 @@ static void operation(upcr_pshared_ptr_t domain, void *fetch, int op,
     pts_operation(&d, fetch, op, target, operand1, operand2, pos);
     return;
   }
+  if (d.type->amo_class == UPCRI_AMO_FLOAT) {
+    float_operation(target.thread, target.offset, d.type, op, operand1,
+                    operand2, fetch);
+    return;
+  }
   upcrb_amo_type_t type = amo_type(d.type);
   upcri_value_t k;
+  upcrb_amo_op_t amo = UPCRB_AMO_ADD;
   switch (op) {
   case UPC_GET:
     upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_GET, NULL, fetch);
     return;
-  case UPC_CSWAP:
-    if (d.type->amo_class == UPCRI_AMO_FLOAT)
-      float_cswap(target.thread, target.offset, type, operand1, operand2,
-                  fetch);
-    else {
-      upcri_value_t before;
-      upcrb_amo_cswap(target.thread, target.offset, type, operand1, operand2,
-                      &before);
-      if (fetch)
-        memcpy(fetch, &before, d.type->size);
-    }
-    return;
-  case UPC_SUB:
-    k = negated(type, operand1);
-    upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
-    return;
-  case UPC_INC:
-  case UPC_DEC:
-    k = constant(type, op == UPC_INC ? 1 : -1);
-    upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
+  case UPC_CSWAP: {
+    upcri_value_t before;
+    upcrb_amo_cswap(target.thread, target.offset, type, operand1, operand2,
+                    &before);
+    if (fetch)
+      memcpy(fetch, &before, d.type->size);
     return;
   }
-  upcrb_amo_op_t amo = UPCRB_AMO_SET;
-  switch (op) {
-  case UPC_ADD:
-    amo = UPCRB_AMO_ADD;
+  case UPC_SUB:
+  case UPC_INC:
+  case UPC_DEC:
+    k = integer_addend(op, operand1, d.type->size);
+    upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
+    return;
+  case UPC_SET:
+    amo = UPCRB_AMO_SET;
     break;
   case UPC_MULT:
     amo = UPCRB_AMO_MULT;

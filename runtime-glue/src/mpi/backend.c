@@ -471,10 +471,6 @@ static MPI_Datatype amo_datatype(upcrb_amo_type_t type) {
     return MPI_INT64_T;
   case UPCRB_AMO_U64:
     return MPI_UINT64_T;
-  case UPCRB_AMO_F32:
-    return MPI_FLOAT;
-  case UPCRB_AMO_F64:
-    return MPI_DOUBLE;
   }
   return MPI_DATATYPE_NULL;
 }
@@ -517,21 +513,16 @@ void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
                    target, (MPI_Aint)offset, amo_op(op), rma_win);
   MPI_Win_flush(target, rma_win);
   if (old)
-    memcpy(old, &result, type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ||
-                                 type == UPCRB_AMO_F32
-                             ? 4
-                             : 8);
+    memcpy(old, &result,
+           type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ? 4 : 8);
 }
 
-/* MPI_Compare_and_swap takes integer types only: floating values are
- * compared as their bits, as the interface says. */
 void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
                      upcrb_amo_type_t type, const void *compare,
                      const void *desired, void *old) {
   settle(thread);
   int target = rma_rank[thread];
-  int narrow = type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ||
-               type == UPCRB_AMO_F32;
+  int narrow = type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32;
   MPI_Compare_and_swap(desired, compare, old,
                        narrow ? MPI_UINT32_T : MPI_UINT64_T, target,
                        (MPI_Aint)offset, rma_win);

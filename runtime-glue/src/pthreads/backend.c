@@ -226,16 +226,15 @@ void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
 
 void upcrb_yield(void) { sched_yield(); }
 
-/* Typed atomics: the processor's atomics on the value itself. Integer ADD
- * and the bitwise operations have instructions; the others (MULT, MIN, MAX,
- * and every floating operation but GET and SET) loop on compare-and-swap. */
-#define UPCRB_PT_COMBINE(T, IS_INT)                                            \
+/* Typed atomics: the processor's atomics on the value itself. ADD and the
+ * bitwise operations have instructions; MULT, MIN and MAX loop on
+ * compare-and-swap. Unsigned arithmetic, so that signed values wrap as
+ * two's complement instead of overflowing. */
+#define UPCRB_PT_COMBINE(T, U)                                                 \
   static T combine_##T(upcrb_amo_op_t op, T a, T b) {                          \
     switch (op) {                                                              \
-    case UPCRB_AMO_ADD:                                                        \
-      return a + b;                                                            \
     case UPCRB_AMO_MULT:                                                       \
-      return a * b;                                                            \
+      return (T)((U)a * (U)b);                                                 \
     case UPCRB_AMO_MIN:                                                        \
       return b < a ? b : a;                                                    \
     case UPCRB_AMO_MAX:                                                        \
@@ -250,7 +249,7 @@ void upcrb_yield(void) { sched_yield(); }
       __atomic_load(p, &prev, __ATOMIC_SEQ_CST);                               \
     } else if (op == UPCRB_AMO_SET) {                                          \
       __atomic_exchange(p, &value, &prev, __ATOMIC_SEQ_CST);                   \
-    } else if (!UPCRB_PT_FAST_##IS_INT(T, p, op, value, prev)) {               \
+    } else if (!UPCRB_PT_FAST(p, op, value, prev)) {                           \
       __atomic_load(p, &prev, __ATOMIC_SEQ_CST);                               \
       for (;;) {                                                               \
         T next = combine_##T(op, prev, value);                                 \
@@ -263,8 +262,8 @@ void upcrb_yield(void) { sched_yield(); }
       *old = prev;                                                             \
   }
 
-/* The integer operations with an instruction: sets prev, returns 1. */
-#define UPCRB_PT_FAST_1(T, p, op, value, prev)                                 \
+/* The operations with an instruction: sets prev, returns 1. */
+#define UPCRB_PT_FAST(p, op, value, prev)                                      \
   ((op) == UPCRB_AMO_ADD                                                       \
        ? ((prev) = __atomic_fetch_add(p, value, __ATOMIC_SEQ_CST), 1)          \
    : (op) == UPCRB_AMO_AND                                                     \
@@ -274,14 +273,11 @@ void upcrb_yield(void) { sched_yield(); }
    : (op) == UPCRB_AMO_XOR                                                     \
        ? ((prev) = __atomic_fetch_xor(p, value, __ATOMIC_SEQ_CST), 1)          \
        : 0)
-#define UPCRB_PT_FAST_0(T, p, op, value, prev) 0
 
-UPCRB_PT_COMBINE(int32_t, 1)
-UPCRB_PT_COMBINE(uint32_t, 1)
-UPCRB_PT_COMBINE(int64_t, 1)
-UPCRB_PT_COMBINE(uint64_t, 1)
-UPCRB_PT_COMBINE(float, 0)
-UPCRB_PT_COMBINE(double, 0)
+UPCRB_PT_COMBINE(int32_t, uint32_t)
+UPCRB_PT_COMBINE(uint32_t, uint32_t)
+UPCRB_PT_COMBINE(int64_t, uint64_t)
+UPCRB_PT_COMBINE(uint64_t, uint64_t)
 
 void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
                upcrb_amo_type_t type, upcrb_amo_op_t op, const void *operand,
@@ -300,12 +296,6 @@ void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
   case UPCRB_AMO_U64:
     amo_uint64_t(p, op, operand, old);
     break;
-  case UPCRB_AMO_F32:
-    amo_float(p, op, operand, old);
-    break;
-  case UPCRB_AMO_F64:
-    amo_double(p, op, operand, old);
-    break;
   }
 }
 
@@ -313,8 +303,7 @@ void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
                      upcrb_amo_type_t type, const void *compare,
                      const void *desired, void *old) {
   void *p = upcri_segment_base[thread] + offset;
-  if (type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ||
-      type == UPCRB_AMO_F32) {
+  if (type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32) {
     uint32_t expected, next;
     memcpy(&expected, compare, 4);
     memcpy(&next, desired, 4);
