@@ -3,6 +3,8 @@
 # CTest runs lit on a source directory with --param upc_site_config=<build's
 # lit.site.cfg.py>; that file sets the build's paths and loads this one again.
 import os
+import shutil
+import subprocess
 
 import lit.formats
 
@@ -43,6 +45,13 @@ else:
     if backend != "pthreads":
         config.environment["UPC_INSTRUMENT_FLAGS"] = "--backend=" + backend
     llvm_config.with_system_environment(["UPC_MPIRUN"])
+    # Several simulated nodes on this machine (test/tools/upcrun-nodes):
+    # MPI backend, and UTS namespaces (root).
+    config.substitutions.append(("%upcrun-nodes", os.path.join(
+        config.upc_src_root, "test", "tools", "upcrun-nodes")))
+    if backend == "mpi" and shutil.which("unshare") and subprocess.run(
+            ["unshare", "--uts", "true"], capture_output=True).returncode == 0:
+        config.available_features.add("simulated-nodes")
 
     upc_instrument = os.path.join(config.upc_tools_dir, "upc-instrument")
     config.substitutions.append(("%upc-instrument", upc_instrument))

@@ -11,6 +11,9 @@
 // TWO: nb: PASS on 2 threads
 // FOUR: nb: PASS on 4 threads
 // RUN: %if backend-mpi %{ env UPC_MPI_SHARED_MEMORY=0 %upcrun -n 4 %t | FileCheck %s --check-prefix=FOUR %}
+// RUN: %if simulated-nodes %{ %upcrun-nodes 2 1 %t | FileCheck %s --check-prefix=TWO %}
+// RUN: %if simulated-nodes %{ %upcrun-nodes 2 2 %t | FileCheck %s --check-prefix=FOUR %}
+// RUN: %if simulated-nodes %{ env OMPI_MCA_osc=sm,ucx %upcrun-nodes 2 2 %t | FileCheck %s --check-prefix=FOUR %}
 //
 // RUN: not %upcrun -n 2 %t no-transfer 2>&1 | FileCheck %s --check-prefix=NO-TRANSFER
 // RUN: not %upcrun -n 2 %t null 2>&1 | FileCheck %s --check-prefix=NULL
