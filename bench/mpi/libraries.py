@@ -13,8 +13,8 @@ Targets (project issue 12), each against a baseline measured in the same run:
 
 Both run on one node with the runtime's RMA path (UPC_MPI_SHARED_MEMORY=0)
 and, with --nodes, with one rank on each of two simulated nodes (separate
-UTS namespaces started through Open MPI's remote-shell agent, loopback TCP,
-OMPI_MCA_osc=sm,pt2pt; needs root for unshare). Medians of REPS runs; exit
+UTS namespaces: test/tools/upcrun-nodes, OMPI_MCA_osc=sm,pt2pt; needs root
+for unshare). Medians of REPS runs; exit
 status 0 even if a target is missed unless --check (then 1); 2 if the
 benchmark cannot run.
 """
@@ -34,12 +34,8 @@ from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
 
 TARGET_AMO = 1.3
 TARGET_OVERLAP = 1.2
-RSH_AGENT = """#!/bin/sh
-# Open MPI's remote-shell agent: HOST COMMAND..., run here in a new UTS
-# namespace whose host name is HOST (a simulated node).
-host=$1; shift
-exec unshare --uts /bin/sh -c "hostname $host; exec $*"
-"""
+NODES_LAUNCHER = os.path.join(os.path.dirname(os.path.dirname(SCRIPT_DIR)),
+                              "test", "tools", "upcrun-nodes")
 
 
 def build(cmd):
@@ -71,7 +67,6 @@ def main():
     cc = resolve_tool(a.cc, "C compiler")
     upcrun = os.path.join(os.path.dirname(upc), "upcrun")
     mpicc = resolve_tool("mpicc.openmpi", "mpicc.openmpi")
-    mpirun = resolve_tool("mpirun.openmpi", "mpirun.openmpi")
     mpi_cflags = shlex.split(subprocess.run(
         [mpicc, "--showme:compile"], capture_output=True, text=True).stdout)
 
@@ -81,29 +76,24 @@ def main():
             exe[name] = os.path.join(work, name)
             build([upc, "--backend=mpi", cc, "-O2", "-Wall"] + extra +
                   [os.path.join(SCRIPT_DIR, name + ".upc"), "-o", exe[name]])
-        agent = os.path.join(work, "rsh-agent")
-        with open(agent, "w") as f:
-            f.write(RSH_AGENT)
-        os.chmod(agent, 0o755)
+        # (label, command, environment, operations per measurement: fewer
+        # across nodes, where each crosses TCP)
         layouts = [("one node, RMA path",
                     lambda b: [upcrun, "-n", "2", b],
-                    {"UPC_MPI_SHARED_MEMORY": "0"})]
+                    {"UPC_MPI_SHARED_MEMORY": "0"}, {})]
         if a.nodes:
             layouts.append((
-                "two simulated nodes, osc sm,pt2pt",
-                lambda b: [mpirun, "--host", "nodeA:1,nodeB:1", "-np", "2",
-                           "--mca", "plm_rsh_agent", agent,
-                           "--mca", "btl", "self,vader,tcp",
-                           "--mca", "btl_tcp_if_include", "lo",
-                           "--mca", "oob_tcp_if_include", "lo", b],
-                {"OMPI_MCA_osc": "sm,pt2pt", "OMPI_ALLOW_RUN_AS_ROOT": "1",
-                 "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}))
+                "two simulated nodes (test/tools/upcrun-nodes), osc sm,pt2pt",
+                lambda b: [NODES_LAUNCHER, "2", "1", b],
+                {"OMPI_MCA_osc": "sm,pt2pt"}, {"amo": "100", "nb": "5"}))
         results = []
-        for label, command, env in layouts:
+        for label, command, env, count in layouts:
             samples = {"amo": [], "nb": []}
             for _ in range(a.reps):
                 for name in samples:
-                    samples[name].append(run(command(exe[name]), env))
+                    samples[name].append(run(
+                        command(exe[name]) +
+                        ([count[name]] if name in count else []), env))
             m = {n: {k: statistics.median(s[k] for s in v)
                      for k in v[0]} for n, v in samples.items()}
             results.append((label, m))

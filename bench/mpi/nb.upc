@@ -11,10 +11,12 @@
 #include <upc_nb.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define BYTES 65536
-#define REPS 400
+/* Transfers per measurement: argv[1], default 400. */
+static int REPS = 400;
 
 shared [BYTES] char data[BYTES * THREADS];
 static char buf[BYTES];
@@ -33,7 +35,9 @@ static void compute(long n) {
   sink = x;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc > 1)
+    REPS = atoi(argv[1]);
   int peer = (MYTHREAD + 1) % THREADS;
   upc_barrier;
   if (MYTHREAD == 0) {

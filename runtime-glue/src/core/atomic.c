@@ -37,6 +37,10 @@ typedef struct upcri_domain {
   upcr_pshared_ptr_t lock;
 } upcri_domain_t;
 
+/* The segments' size (fixed once the program runs), read by every
+ * operation's range check. */
+static uint64_t segment_size;
+
 #define UPCRI_DOMAIN_CACHE 16
 static __thread upcri_domain_t domain_cache[UPCRI_DOMAIN_CACHE];
 static __thread int domains_cached;
@@ -121,6 +125,7 @@ upcr_pshared_ptr_t upcr_all_atomicdomain_alloc(int type, int ops, int hints,
     upcri_put_bytes(p.thread, p.offset, &init, sizeof init);
     upcrb_fence();
   }
+  segment_size = upcrb_segment_size();
   /* Broadcasting synchronizes: the object is complete everywhere. */
   upcr_pshared_ptr_t d = upcr_shared_to_pshared(
       upcri_broadcast_ptr(p, what, UPCRI_ID_ATOMICDOMAIN_ALLOC, pos));
@@ -133,13 +138,32 @@ upcr_pshared_ptr_t upcr_all_atomicdomain_alloc(int type, int ops, int hints,
   return d;
 }
 
-/* The domain d is, from the cache or from its object. */
-static upcri_domain_t find_domain(upcr_pshared_ptr_t d, const char *what,
-                                  upcr_srcpos_t pos) {
+/* The domain d is, from the cache or from its object (then in a slot of
+ * its own, valid until the next lookup). */
+static __thread upcri_domain_t uncached;
+static const upcri_domain_t *find_uncached(upcr_pshared_ptr_t d,
+                                           const char *what,
+                                           upcr_srcpos_t pos);
+
+/* Every operation's first step: inline for the common case, one cached
+ * domain. */
+static inline const upcri_domain_t *
+find_domain(upcr_pshared_ptr_t d, const char *what, upcr_srcpos_t pos) {
+  if (__builtin_expect(domains_cached > 0 &&
+                           domain_cache[0].ptr.offset == d.offset &&
+                           domain_cache[0].ptr.thread == d.thread,
+                       1))
+    return &domain_cache[0];
+  return find_uncached(d, what, pos);
+}
+
+static const upcri_domain_t *find_uncached(upcr_pshared_ptr_t d,
+                                           const char *what,
+                                           upcr_srcpos_t pos) {
   for (int i = 0; i < domains_cached; ++i)
     if (domain_cache[i].ptr.offset == d.offset &&
         domain_cache[i].ptr.thread == d.thread)
-      return domain_cache[i];
+      return &domain_cache[i];
   if (upcr_isnull_pshared(d))
     upcri_error(pos, "%s: the domain pointer is null", what);
   upcri_check_range(d.thread, d.offset, sizeof(upcri_domain_object_t), what,
@@ -150,16 +174,16 @@ static upcri_domain_t find_domain(upcr_pshared_ptr_t d, const char *what,
     upcri_error(pos, "%s: the pointer (thread %u, offset %llu) is not an "
                      "atomic domain (or the domain was freed)",
                 what, (unsigned)d.thread, (unsigned long long)d.offset);
-  upcri_domain_t found = {d, find_type((int)obj.type), (int)obj.ops,
-                          obj.lock};
-  return found;
+  uncached = (upcri_domain_t){d, find_type((int)obj.type), (int)obj.ops,
+                              obj.lock};
+  return &uncached;
 }
 
 void upcr_all_atomicdomain_free(upcr_pshared_ptr_t ptr, upcr_srcpos_t pos) {
   static const char what[] = "upc_all_atomicdomain_free";
   if (upcr_isnull_pshared(ptr))
     return;
-  upcri_domain_t d = find_domain(ptr, what, pos);
+  upcr_pshared_ptr_t lock = find_domain(ptr, what, pos)->lock;
   for (int i = 0; i < domains_cached; ++i)
     if (domain_cache[i].ptr.offset == ptr.offset &&
         domain_cache[i].ptr.thread == ptr.thread) {
@@ -170,8 +194,8 @@ void upcr_all_atomicdomain_free(upcr_pshared_ptr_t ptr, upcr_srcpos_t pos) {
   if (upcri_mythread == 0) {
     uint32_t zero = 0;
     upcri_put_bytes(ptr.thread, ptr.offset, &zero, sizeof zero);
-    if (!upcr_isnull_pshared(d.lock))
-      upcr_lock_free(d.lock, pos);
+    if (!upcr_isnull_pshared(lock))
+      upcr_lock_free(lock, pos);
     upcri_free_lock_object(upcr_pshared_to_shared(ptr), what, pos);
   }
 }
@@ -308,40 +332,49 @@ static void pts_operation(const upcri_domain_t *d, void *fetch, int op,
     memcpy(fetch, &before, sizeof before);
 }
 
-static void operation(upcr_pshared_ptr_t domain, void *fetch, int op,
+static inline __attribute__((always_inline)) void
+operation(upcr_pshared_ptr_t domain, void *fetch, int op,
                       upcr_shared_ptr_t target, const void *operand1,
                       const void *operand2, const char *what,
                       upcr_srcpos_t pos) {
-  upcri_domain_t d = find_domain(domain, what, pos);
-  const upcri_op_info_t *o = upcri_find_op(op);
-  if (!o || o->op_class == UPCRI_OP_NONE)
-    upcri_error(pos, "%s: %d is not one atomic operation", what, op);
-  if (!(d.ops & op))
+  const upcri_domain_t *d = find_domain(domain, what, pos);
+  /* The domain's operations were checked when it was allocated: one bit of
+   * them is a valid operation for its type. */
+  if ((op & (op - 1)) != 0 || !(d->ops & op)) {
+    const upcri_op_info_t *o = upcri_find_op(op);
+    if (!o || o->op_class == UPCRI_OP_NONE)
+      upcri_error(pos, "%s: %d is not one atomic operation", what, op);
     upcri_error(pos, "%s: %s is not an operation of this domain (allocated "
                      "for %s)",
-                what, o->name, d.type->name);
+                what, o->name, d->type->name);
+  }
   if (op == UPC_GET && !fetch)
     upcri_error(pos, "%s: UPC_GET needs a fetch_ptr", what);
   if (!operand1 && op != UPC_GET && op != UPC_INC && op != UPC_DEC)
-    upcri_error(pos, "%s: %s needs operand1", what, o->name);
+    upcri_error(pos, "%s: %s needs operand1", what, upcri_find_op(op)->name);
   if (!operand2 && op == UPC_CSWAP)
     upcri_error(pos, "%s: UPC_CSWAP needs operand2", what);
-  upcri_check_range(target.thread, target.offset, d.type->size, what, pos);
-  if (target.offset % d.type->size != 0)
+  /* upcri_check_range's test, inline: this is every operation's path. */
+  uint64_t segment = segment_size ? segment_size : upcrb_segment_size();
+  if ((int)target.thread >= upcri_threads ||
+      (target.offset == 0 && target.thread == 0) ||
+      target.offset > segment - d->type->size)
+    upcri_check_range(target.thread, target.offset, d->type->size, what, pos);
+  if ((target.offset & (d->type->size - 1)) != 0) /* sizes are 4, 8, 16 */
     upcri_error(pos, "%s: the target (offset %llu of thread %u) is not "
                      "aligned for %s",
                 what, (unsigned long long)target.offset,
-                (unsigned)target.thread, d.type->name);
-  if (d.type->amo_class == UPCRI_AMO_PTS) {
-    pts_operation(&d, fetch, op, target, operand1, operand2, pos);
+                (unsigned)target.thread, d->type->name);
+  if (d->type->amo_class == UPCRI_AMO_PTS) {
+    pts_operation(d, fetch, op, target, operand1, operand2, pos);
     return;
   }
-  if (d.type->amo_class == UPCRI_AMO_FLOAT) {
-    float_operation(target.thread, target.offset, d.type, op, operand1,
+  if (d->type->amo_class == UPCRI_AMO_FLOAT) {
+    float_operation(target.thread, target.offset, d->type, op, operand1,
                     operand2, fetch);
     return;
   }
-  upcrb_amo_type_t type = amo_type(d.type);
+  upcrb_amo_type_t type = amo_type(d->type);
   upcri_value_t k;
   upcrb_amo_op_t amo = UPCRB_AMO_ADD;
   switch (op) {
@@ -353,13 +386,13 @@ static void operation(upcr_pshared_ptr_t domain, void *fetch, int op,
     upcrb_amo_cswap(target.thread, target.offset, type, operand1, operand2,
                     &before);
     if (fetch)
-      memcpy(fetch, &before, d.type->size);
+      memcpy(fetch, &before, d->type->size);
     return;
   }
   case UPC_SUB:
   case UPC_INC:
   case UPC_DEC:
-    k = integer_addend(op, operand1, d.type->size);
+    k = integer_addend(op, operand1, d->type->size);
     upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
     return;
   case UPC_SET:

@@ -461,6 +461,7 @@ uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset) {
   return fetch_and_op(thread, offset, 0, MPI_NO_OP);
 }
 
+/* By upcrb_amo_type_t and upcrb_amo_op_t. */
 static MPI_Datatype amo_datatype(upcrb_amo_type_t type) {
   switch (type) {
   case UPCRB_AMO_I32:
@@ -470,9 +471,9 @@ static MPI_Datatype amo_datatype(upcrb_amo_type_t type) {
   case UPCRB_AMO_I64:
     return MPI_INT64_T;
   case UPCRB_AMO_U64:
-    return MPI_UINT64_T;
+    break;
   }
-  return MPI_DATATYPE_NULL;
+  return MPI_UINT64_T;
 }
 
 static MPI_Op amo_op(upcrb_amo_op_t op) {
@@ -494,9 +495,9 @@ static MPI_Op amo_op(upcrb_amo_op_t op) {
   case UPCRB_AMO_OR:
     return MPI_BOR;
   case UPCRB_AMO_XOR:
-    return MPI_BXOR;
+    break;
   }
-  return MPI_OP_NULL;
+  return MPI_BXOR;
 }
 
 void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
@@ -504,17 +505,15 @@ void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
                void *old) {
   settle(thread);
   int target = rma_rank[thread];
-  uint64_t none = 0, result;
+  uint64_t none = 0, scratch;
   /* No fences of our own (unlike the runtime's words above): a relaxed
    * atomic is ordered only with the thread's accesses to the same location,
    * which the MPI calls (opaque to the compiler, atomic in memory) already
    * are; upc_atomic_strict fences around it in the core. */
-  MPI_Fetch_and_op(operand ? operand : &none, &result, amo_datatype(type),
-                   target, (MPI_Aint)offset, amo_op(op), rma_win);
+  MPI_Fetch_and_op(operand ? operand : &none, old ? old : &scratch,
+                   amo_datatype(type), target, (MPI_Aint)offset, amo_op(op),
+                   rma_win);
   MPI_Win_flush(target, rma_win);
-  if (old)
-    memcpy(old, &result,
-           type == UPCRB_AMO_I32 || type == UPCRB_AMO_U32 ? 4 : 8);
 }
 
 void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
