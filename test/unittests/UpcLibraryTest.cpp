@@ -9,6 +9,9 @@
 #include "upc-instrument/Library/UpcLibrary.h"
 
 #include "gtest/gtest.h"
+#include <algorithm>
+#include <string>
+#include <vector>
 
 using namespace upc;
 
@@ -57,6 +60,52 @@ TEST(UpcLibraryTest, Lookup) {
   // upc_ticks_now (upc_tick.h) is an ordinary C function, not a table entry.
   EXPECT_EQ(findLibraryFunction("upc_ticks_now"), nullptr);
   EXPECT_EQ(findLibraryFunction("upcr_lock"), nullptr);
+}
+
+
+TEST(UpcLibraryTest, ConstantsAreBitsWithAtomicClasses) {
+  // A domain's operations are an OR: every upc_op_t value is one bit, and
+  // no two share it.
+  unsigned Seen = 0;
+  for (const LibraryConstant &C : libraryConstants()) {
+    if (C.Typedef != "upc_op_t")
+      continue;
+    EXPECT_EQ(C.Value & (C.Value - 1), 0u) << C.Name.str();
+    EXPECT_EQ(Seen & C.Value, 0u) << C.Name.str();
+    Seen |= C.Value;
+  }
+  const LibraryConstant *Add = findLibraryConstant("upc_op_t", 1u);
+  ASSERT_NE(Add, nullptr);
+  EXPECT_EQ(Add->Name, "UPC_ADD");
+  EXPECT_EQ(Add->Atomic, "numeric");
+  const LibraryConstant *Pts = findLibraryConstant("upc_type_t", 21u);
+  ASSERT_NE(Pts, nullptr);
+  EXPECT_EQ(Pts->Name, "UPC_PTS");
+  EXPECT_EQ(Pts->Atomic, "pts");
+  // UPC_LDOUBLE is a type of the collectives, not of the atomics.
+  const LibraryConstant *LDouble = findLibraryConstant("upc_type_t", 20u);
+  ASSERT_NE(LDouble, nullptr);
+  EXPECT_TRUE(LDouble->Atomic.empty());
+}
+
+TEST(UpcLibraryTest, EveryOptionalHeaderHasItsFeatureMacro) {
+  std::vector<std::string> Macros;
+  for (const LibraryFeature &F : libraryFeatures())
+    Macros.push_back(F.Header.str() + " " + F.Macro.str());
+  EXPECT_NE(std::find(Macros.begin(), Macros.end(),
+                      "upc_atomic.h __UPC_ATOMIC__"),
+            Macros.end());
+  EXPECT_NE(std::find(Macros.begin(), Macros.end(), "upc_nb.h __UPC_NB__"),
+            Macros.end());
+  // Every header with functions but upc.h is optional and has one.
+  for (const LibraryFunction &F : libraryFunctions()) {
+    if (F.Header == "upc.h")
+      continue;
+    bool Found = false;
+    for (const LibraryFeature &G : libraryFeatures())
+      Found |= G.Header == F.Header;
+    EXPECT_TRUE(Found) << F.Header.str();
+  }
 }
 
 } // namespace
