@@ -5,7 +5,9 @@ cannot be run at all, so that a missing tool is never mistaken for a slow one.
 """
 
 import os
+import shlex
 import shutil
+import subprocess
 import sys
 
 REPO_DIR = os.path.normpath(
@@ -33,3 +35,22 @@ def resolve_tool(path, what):
     if not found:
         fail("%s not found or not executable: %s" % (what, path))
     return os.path.abspath(found)
+
+
+def build(cmd):
+    """Runs a build command; a failure or a warning stops the benchmark."""
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0 or r.stderr.strip():
+        fail("build failed or warned: %s\n%s" % (" ".join(cmd), r.stderr))
+
+
+def mpi_tools(upc_instrument, cc):
+    """(upc-instrument, C compiler, upcrun, Open MPI's compile flags) for
+    the MPI benchmarks (bench/mpi/)."""
+    upc = resolve_tool(upc_instrument, "upc-instrument")
+    cc = resolve_tool(cc, "C compiler")
+    upcrun = os.path.join(os.path.dirname(upc), "upcrun")
+    mpicc = resolve_tool("mpicc.openmpi", "mpicc.openmpi")
+    flags = shlex.split(subprocess.run(
+        [mpicc, "--showme:compile"], capture_output=True, text=True).stdout)
+    return upc, cc, upcrun, flags

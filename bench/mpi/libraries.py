@@ -21,7 +21,6 @@ benchmark cannot run.
 
 import argparse
 import os
-import shlex
 import statistics
 import subprocess
 import sys
@@ -30,18 +29,13 @@ import tempfile
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
-from benchlib import default_upc_instrument, fail, resolve_tool  # noqa: E402
+from benchlib import (build, default_upc_instrument, fail,  # noqa: E402
+                      mpi_tools)
 
 TARGET_AMO = 1.3
 TARGET_OVERLAP = 1.2
 NODES_LAUNCHER = os.path.join(os.path.dirname(os.path.dirname(SCRIPT_DIR)),
                               "test", "tools", "upcrun-nodes")
-
-
-def build(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0 or r.stderr.strip():
-        fail("build failed or warned: %s\n%s" % (" ".join(cmd), r.stderr))
 
 
 def run(cmd, env_extra):
@@ -63,12 +57,7 @@ def main():
                    help="also run across two simulated nodes")
     p.add_argument("--check", action="store_true")
     a = p.parse_args()
-    upc = resolve_tool(a.upc_instrument, "upc-instrument")
-    cc = resolve_tool(a.cc, "C compiler")
-    upcrun = os.path.join(os.path.dirname(upc), "upcrun")
-    mpicc = resolve_tool("mpicc.openmpi", "mpicc.openmpi")
-    mpi_cflags = shlex.split(subprocess.run(
-        [mpicc, "--showme:compile"], capture_output=True, text=True).stdout)
+    upc, cc, upcrun, mpi_cflags = mpi_tools(a.upc_instrument, a.cc)
 
     with tempfile.TemporaryDirectory(prefix="upc-bench-libraries-") as work:
         exe = {}
