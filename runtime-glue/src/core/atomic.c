@@ -35,7 +35,20 @@ typedef struct upcri_domain {
   const upcri_atomic_type_t *type;
   int ops;
   upcr_pshared_ptr_t lock;
+  /* From type, for every operation's path: */
+  uint64_t size;
+  upcri_amo_class_t amo_class;
+  upcrb_amo_type_t bits; /* the backend's integer type of the values */
 } upcri_domain_t;
+
+static upcrb_amo_type_t amo_type(const upcri_atomic_type_t *t);
+
+static upcri_domain_t make_domain(upcr_pshared_ptr_t ptr,
+                                  const upcri_atomic_type_t *t, int ops,
+                                  upcr_pshared_ptr_t lock) {
+  upcri_domain_t d = {ptr, t, ops, lock, t->size, t->amo_class, amo_type(t)};
+  return d;
+}
 
 /* The segments' size (fixed once the program runs), read by every
  * operation's range check. */
@@ -132,8 +145,7 @@ upcr_pshared_ptr_t upcr_all_atomicdomain_alloc(int type, int ops, int hints,
   if (domains_cached < UPCRI_DOMAIN_CACHE) {
     upcri_domain_object_t obj;
     upcri_get_bytes(&obj, d.thread, d.offset, sizeof obj);
-    domain_cache[domains_cached++] =
-        (upcri_domain_t){d, t, ops, obj.lock};
+    domain_cache[domains_cached++] = make_domain(d, t, ops, obj.lock);
   }
   return d;
 }
@@ -174,8 +186,11 @@ static const upcri_domain_t *find_uncached(upcr_pshared_ptr_t d,
     upcri_error(pos, "%s: the pointer (thread %u, offset %llu) is not an "
                      "atomic domain (or the domain was freed)",
                 what, (unsigned)d.thread, (unsigned long long)d.offset);
-  uncached = (upcri_domain_t){d, find_type((int)obj.type), (int)obj.ops,
-                              obj.lock};
+  const upcri_atomic_type_t *t = find_type((int)obj.type);
+  if (!t)
+    upcri_error(pos, "%s: the domain (thread %u, offset %llu) is corrupt",
+                what, (unsigned)d.thread, (unsigned long long)d.offset);
+  uncached = make_domain(d, t, (int)obj.ops, obj.lock);
   return &uncached;
 }
 
@@ -332,49 +347,68 @@ static void pts_operation(const upcri_domain_t *d, void *fetch, int op,
     memcpy(fetch, &before, sizeof before);
 }
 
+/* Reports what operation() found wrong; does not return. */
+static UPCR_NORETURN __attribute__((noinline, cold)) void
+report_misuse(const upcri_domain_t *d, void *fetch, int op,
+              upcr_shared_ptr_t target, const void *operand1,
+              const void *operand2, const char *what, upcr_srcpos_t pos) {
+  const upcri_op_info_t *o = upcri_find_op(op);
+  if (!o || o->op_class == UPCRI_OP_NONE)
+    upcri_error(pos, "%s: %d is not one atomic operation", what, op);
+  if (!(d->ops & op))
+    upcri_error(pos, "%s: %s is not an operation of this domain (allocated "
+                     "for %s)",
+                what, o->name, d->type->name);
+  if (op == UPC_GET && !fetch)
+    upcri_error(pos, "%s: UPC_GET needs a fetch_ptr", what);
+  if (!operand1 && op != UPC_GET && op != UPC_INC && op != UPC_DEC)
+    upcri_error(pos, "%s: %s needs operand1", what, o->name);
+  if (!operand2 && op == UPC_CSWAP)
+    upcri_error(pos, "%s: UPC_CSWAP needs operand2", what);
+  upcri_check_range(target.thread, target.offset, d->size, what, pos);
+  upcri_error(pos, "%s: the target (offset %llu of thread %u) is not "
+                   "aligned for %s",
+              what, (unsigned long long)target.offset,
+              (unsigned)target.thread, d->type->name);
+}
+
 static inline __attribute__((always_inline)) void
 operation(upcr_pshared_ptr_t domain, void *fetch, int op,
                       upcr_shared_ptr_t target, const void *operand1,
                       const void *operand2, const char *what,
                       upcr_srcpos_t pos) {
   const upcri_domain_t *d = find_domain(domain, what, pos);
-  /* The domain's operations were checked when it was allocated: one bit of
-   * them is a valid operation for its type. */
-  if ((op & (op - 1)) != 0 || !(d->ops & op)) {
-    const upcri_op_info_t *o = upcri_find_op(op);
-    if (!o || o->op_class == UPCRI_OP_NONE)
-      upcri_error(pos, "%s: %d is not one atomic operation", what, op);
-    upcri_error(pos, "%s: %s is not an operation of this domain (allocated "
-                     "for %s)",
-                what, o->name, d->type->name);
-  }
-  if (op == UPC_GET && !fetch)
-    upcri_error(pos, "%s: UPC_GET needs a fetch_ptr", what);
-  if (!operand1 && op != UPC_GET && op != UPC_INC && op != UPC_DEC)
-    upcri_error(pos, "%s: %s needs operand1", what, upcri_find_op(op)->name);
-  if (!operand2 && op == UPC_CSWAP)
-    upcri_error(pos, "%s: UPC_CSWAP needs operand2", what);
-  /* upcri_check_range's test, inline: this is every operation's path. */
+  /* Every misuse in one test (the domain's operations were checked when it
+   * was allocated, so one bit of them is valid for its type); the messages
+   * are computed off this path. */
   uint64_t segment = segment_size ? segment_size : upcrb_segment_size();
-  if ((int)target.thread >= upcri_threads ||
-      (target.offset == 0 && target.thread == 0) ||
-      target.offset > segment - d->type->size)
-    upcri_check_range(target.thread, target.offset, d->type->size, what, pos);
-  if ((target.offset & (d->type->size - 1)) != 0) /* sizes are 4, 8, 16 */
-    upcri_error(pos, "%s: the target (offset %llu of thread %u) is not "
-                     "aligned for %s",
-                what, (unsigned long long)target.offset,
-                (unsigned)target.thread, d->type->name);
-  if (d->type->amo_class == UPCRI_AMO_PTS) {
+  int bad = (op & (op - 1)) != 0 || !(d->ops & op) ||
+            (op == UPC_GET && !fetch) ||
+            (!operand1 && op != UPC_GET && op != UPC_INC && op != UPC_DEC) ||
+            (!operand2 && op == UPC_CSWAP) ||
+            (int)target.thread >= upcri_threads ||
+            (target.offset == 0 && target.thread == 0) ||
+            target.offset > segment - d->size ||
+            (target.offset & (d->size - 1)) != 0; /* sizes: 4, 8, 16 */
+  if (__builtin_expect(bad, 0))
+    report_misuse(d, fetch, op, target, operand1, operand2, what, pos);
+  /* The commonest operation first. */
+  if (op == UPC_ADD && d->amo_class != UPCRI_AMO_FLOAT &&
+      d->amo_class != UPCRI_AMO_PTS) {
+    upcrb_amo(target.thread, target.offset, d->bits, UPCRB_AMO_ADD, operand1,
+              fetch);
+    return;
+  }
+  if (d->amo_class == UPCRI_AMO_PTS) {
     pts_operation(d, fetch, op, target, operand1, operand2, pos);
     return;
   }
-  if (d->type->amo_class == UPCRI_AMO_FLOAT) {
+  if (d->amo_class == UPCRI_AMO_FLOAT) {
     float_operation(target.thread, target.offset, d->type, op, operand1,
                     operand2, fetch);
     return;
   }
-  upcrb_amo_type_t type = amo_type(d->type);
+  upcrb_amo_type_t type = d->bits;
   upcri_value_t k;
   upcrb_amo_op_t amo = UPCRB_AMO_ADD;
   switch (op) {
@@ -386,13 +420,13 @@ operation(upcr_pshared_ptr_t domain, void *fetch, int op,
     upcrb_amo_cswap(target.thread, target.offset, type, operand1, operand2,
                     &before);
     if (fetch)
-      memcpy(fetch, &before, d->type->size);
+      memcpy(fetch, &before, d->size);
     return;
   }
   case UPC_SUB:
   case UPC_INC:
   case UPC_DEC:
-    k = integer_addend(op, operand1, d->type->size);
+    k = integer_addend(op, operand1, d->size);
     upcrb_amo(target.thread, target.offset, type, UPCRB_AMO_ADD, &k, fetch);
     return;
   case UPC_SET:

@@ -461,44 +461,13 @@ uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset) {
   return fetch_and_op(thread, offset, 0, MPI_NO_OP);
 }
 
-/* By upcrb_amo_type_t and upcrb_amo_op_t. */
-static MPI_Datatype amo_datatype(upcrb_amo_type_t type) {
-  switch (type) {
-  case UPCRB_AMO_I32:
-    return MPI_INT32_T;
-  case UPCRB_AMO_U32:
-    return MPI_UINT32_T;
-  case UPCRB_AMO_I64:
-    return MPI_INT64_T;
-  case UPCRB_AMO_U64:
-    break;
-  }
-  return MPI_UINT64_T;
-}
-
-static MPI_Op amo_op(upcrb_amo_op_t op) {
-  switch (op) {
-  case UPCRB_AMO_GET:
-    return MPI_NO_OP;
-  case UPCRB_AMO_SET:
-    return MPI_REPLACE;
-  case UPCRB_AMO_ADD:
-    return MPI_SUM;
-  case UPCRB_AMO_MULT:
-    return MPI_PROD;
-  case UPCRB_AMO_MIN:
-    return MPI_MIN;
-  case UPCRB_AMO_MAX:
-    return MPI_MAX;
-  case UPCRB_AMO_AND:
-    return MPI_BAND;
-  case UPCRB_AMO_OR:
-    return MPI_BOR;
-  case UPCRB_AMO_XOR:
-    break;
-  }
-  return MPI_BXOR;
-}
+/* By upcrb_amo_type_t and by upcrb_amo_op_t (tables: this is every
+ * atomic's path). */
+static MPI_Datatype const amo_datatypes[] = {MPI_INT32_T, MPI_UINT32_T,
+                                             MPI_INT64_T, MPI_UINT64_T};
+static MPI_Op const amo_ops[] = {MPI_NO_OP, MPI_REPLACE, MPI_SUM,
+                                 MPI_PROD,  MPI_MIN,     MPI_MAX,
+                                 MPI_BAND,  MPI_BOR,     MPI_BXOR};
 
 void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
                upcrb_amo_type_t type, upcrb_amo_op_t op, const void *operand,
@@ -511,7 +480,7 @@ void upcrb_amo(upcr_thread_t thread, upcr_offset_t offset,
    * which the MPI calls (opaque to the compiler, atomic in memory) already
    * are; upc_atomic_strict fences around it in the core. */
   MPI_Fetch_and_op(operand ? operand : &none, old ? old : &scratch,
-                   amo_datatype(type), target, (MPI_Aint)offset, amo_op(op),
+                   amo_datatypes[type], target, (MPI_Aint)offset, amo_ops[op],
                    rma_win);
   MPI_Win_flush(target, rma_win);
 }
