@@ -17,3 +17,10 @@ long bad(shared int *p) {
   // CHECK: errors.upc:[[@LINE+1]]:10: error: a pointer-to-shared cannot be converted to an integer; use upc_threadof(), upc_phaseof() or upc_addrfield()
   return (long)p;
 }
+
+// A function whose body, written inside a macro's definition, holds UPC: its
+// translation has no place in the file (the macro is expanded elsewhere).
+#define DEFINE_STEP(NAME)                                                      \
+  void NAME(void) { upc_barrier; }
+// CHECK: errors.upc:[[@LINE+1]]:1: error: cannot translate UPC code written inside the definition of macro 'DEFINE_STEP' (function 'step_one'); write the function outside the macro, or let the macro call a function written outside it
+DEFINE_STEP(step_one)

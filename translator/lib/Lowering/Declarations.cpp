@@ -361,6 +361,21 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
     CurrentFunction = FD;
     traverse(FD->getBody());
     CurrentFunction = Saved;
+    // A body written inside a macro's definition, with UPC in it, has no
+    // place in the file to put its translation: refuse it rather than
+    // leave the macro's UPC for the C compiler.
+    if (Unplaced.count(FD->getBody())) {
+      SourceLocation Loc = FD->getBody()->getBeginLoc();
+      llvm::StringRef Macro =
+          Loc.isMacroID()
+              ? Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts())
+              : "";
+      error(SM.getExpansionLoc(Loc),
+            "cannot translate UPC code written inside the definition of macro "
+            "'" + Macro.str() + "' (function '" + FD->getNameAsString() +
+            "'); write the function outside the macro, or let the macro call "
+            "a function written outside it");
+    }
   }
 }
 
