@@ -138,7 +138,9 @@ upcr_pshared_ptr_t upcr_all_atomicdomain_alloc(int type, int ops, int hints,
     upcri_put_bytes(p.thread, p.offset, &init, sizeof init);
     upcrb_fence();
   }
-  segment_size = upcrb_segment_size();
+  /* Every thread stores the same value: relaxed atomics, no data race. */
+  __atomic_store_n(&segment_size, (uint64_t)upcrb_segment_size(),
+                   __ATOMIC_RELAXED);
   /* Broadcasting synchronizes: the object is complete everywhere. */
   upcr_pshared_ptr_t d = upcr_shared_to_pshared(
       upcri_broadcast_ptr(p, what, UPCRI_ID_ATOMICDOMAIN_ALLOC, pos));
@@ -381,7 +383,9 @@ operation(upcr_pshared_ptr_t domain, void *fetch, int op,
   /* Every misuse in one test (the domain's operations were checked when it
    * was allocated, so one bit of them is valid for its type); the messages
    * are computed off this path. */
-  uint64_t segment = segment_size ? segment_size : upcrb_segment_size();
+  uint64_t segment = __atomic_load_n(&segment_size, __ATOMIC_RELAXED);
+  if (!segment)
+    segment = upcrb_segment_size();
   int bad = (op & (op - 1)) != 0 || !(d->ops & op) ||
             (op == UPC_GET && !fetch) ||
             (!operand1 && op != UPC_GET && op != UPC_INC && op != UPC_DEC) ||
