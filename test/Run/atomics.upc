@@ -230,7 +230,7 @@ static void test_pts(void) {
   upc_atomic_strict(d, &seen, UPC_CSWAP, &pts[0], &none, &mine);
   upc_barrier;
   upc_atomic_relaxed(d, &seen, UPC_GET, &pts[0], NULL, NULL);
-  CHECK(seen != NULL && upc_threadof(seen) < THREADS &&
+  CHECK(seen != NULL && (int)upc_threadof(seen) < THREADS &&
         seen == (shared void *)&targets[upc_threadof(seen)]);
   upc_barrier;
   upc_all_atomicdomain_free(d);
