@@ -682,6 +682,10 @@ def position(table, error):
                 m = re.match(r'\s*name\s*=\s*"([^"]*)"', line)
                 if m and name.startswith(m.group(1).split("{")[0]):
                     return f"{table}:{number}"
+                # A constant (NAME = {...}) or a feature ("header" = ...).
+                m = re.match(r'\s*"?([A-Za-z_][A-Za-z0-9_.]*)"?\s*=', line)
+                if m and m.group(1) == name and m.group(1) not in FIELDS:
+                    return f"{table}:{number}"
     except OSError:
         pass
     return table
