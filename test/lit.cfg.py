@@ -47,7 +47,11 @@ else:
     llvm_config.with_system_environment(["UPC_MPIRUN"])
     # Several simulated nodes on this machine (test/tools/upcrun-nodes):
     # MPI backend, and UTS namespaces (root).
-    config.substitutions.append(("%upcrun-nodes", os.path.join(
+    # Each test's MPI jobs keep their session directories under the test's
+    # own %t: two mpiruns that start at once in one TMPDIR can collide in
+    # Open MPI 4.1's session directory ("mkdir ... File exists").
+    mpi_session = "env OMPI_MCA_orte_tmpdir_base=%t.ompi "
+    config.substitutions.append(("%upcrun-nodes", mpi_session + os.path.join(
         config.upc_src_root, "test", "tools", "upcrun-nodes")))
     if backend == "mpi" and shutil.which("unshare") and subprocess.run(
             ["unshare", "--uts", "true"], capture_output=True).returncode == 0:
@@ -59,7 +63,7 @@ else:
     cc = lit_config.params.get("cc", "clang-19")
     config.substitutions.append(("%upcc", upc_instrument + " " + cc))
     config.substitutions.append(("%cc", cc))
-    config.substitutions.append(("%upcrun", os.path.join(
+    config.substitutions.append(("%upcrun", mpi_session + os.path.join(
         config.upc_tools_dir, "upcrun")))
     config.available_features.add("cc-" + os.path.basename(cc).split("-")[0])
     config.substitutions.append(("%runtime_include", os.path.join(
