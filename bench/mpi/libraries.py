@@ -74,7 +74,7 @@ def main():
             layouts.append((
                 "two simulated nodes (test/tools/upcrun-nodes), osc sm,pt2pt",
                 lambda b: [NODES_LAUNCHER, "2", "1", b],
-                {"OMPI_MCA_osc": "sm,pt2pt"}, {"amo": "100", "nb": "5"}))
+                {"OMPI_MCA_osc": "sm,pt2pt"}, {"amo": "2000", "nb": "200"}))
         results = []
         for label, command, env, count in layouts:
             samples = {"amo": [], "nb": []}

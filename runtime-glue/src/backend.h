@@ -123,7 +123,7 @@ uint32_t upcrb_load_u32(upcr_thread_t thread, upcr_offset_t offset);
  * signedness says). Integers only: the core builds the floating operations
  * from GET and compare-and-swap on their bits, because MPI implementations'
  * floating accumulates are not dependable (Open MPI 4.1.4's osc ucx
- * computes MPI_SUM, MPI_PROD and MPI_MIN on doubles wrongly). */
+ * performs MPI_SUM on floats and doubles as an integer addition). */
 typedef enum {
   UPCRB_AMO_I32,
   UPCRB_AMO_U32,

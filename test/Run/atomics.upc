@@ -13,9 +13,9 @@
 // RUN: %if backend-mpi %{ env UPC_MPI_SHARED_MEMORY=0 %upcrun -n 2 %t | FileCheck %s --check-prefix=TWO %}
 // Across two simulated nodes (test/tools/upcrun-nodes), fewer contention
 // rounds (each remote atomic crosses TCP):
-// RUN: %if simulated-nodes %{ %upcrun-nodes 2 1 %t 200 | FileCheck %s --check-prefix=TWO %}
-// RUN: %if simulated-nodes %{ %upcrun-nodes 2 2 %t 200 | FileCheck %s --check-prefix=FOUR %}
-// RUN: %if simulated-nodes %{ env OMPI_MCA_osc=sm,ucx %upcrun-nodes 2 2 %t 200 | FileCheck %s --check-prefix=FOUR %}
+// RUN: %if simulated-nodes %{ %upcrun-nodes 2 1 %t 2000 | FileCheck %s --check-prefix=TWO %}
+// RUN: %if simulated-nodes %{ %upcrun-nodes 2 2 %t 2000 | FileCheck %s --check-prefix=FOUR %}
+// RUN: %if simulated-nodes %{ env OMPI_MCA_osc=sm,ucx %upcrun-nodes 2 2 %t 2000 | FileCheck %s --check-prefix=FOUR %}
 //
 // Misuses, at the call's position:
 // RUN: not %upcrun -n 2 %t wrong-op 2>&1 | FileCheck %s --check-prefix=WRONG-OP
