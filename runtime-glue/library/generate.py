@@ -104,7 +104,9 @@ KINDS = {
 
 LOWERINGS = {"runtime", "inline", "plain", "custom"}
 # The atomic classes of operations and of types (see the table's
-# [constants]), and which operation classes each type class allows.
+# [constants]), and which operation classes each type class allows: the one
+# statement of that rule (optional library 7.6.3); the translator and the
+# runtime get each type's allowed operations from it (Library.atomic_ops).
 OP_CLASSES = {"access", "bitwise", "numeric"}
 TYPE_CLASSES = {"int": {"access", "bitwise", "numeric"},
                 "uint": {"access", "bitwise", "numeric"},
@@ -317,6 +319,17 @@ class Library:
         self.constants = constants
         self.features = features
 
+    def atomic_ops(self, c):
+        """The operations an atomic type allows (TYPE_CLASSES), as a mask;
+        0 for anything else."""
+        if c.typedef != "upc_type_t" or not c.atomic:
+            return 0
+        mask = 0
+        for op in self.constants:
+            if op.typedef == "upc_op_t" and op.atomic in TYPE_CLASSES[c.atomic]:
+                mask |= op.number
+        return mask
+
 
 # ---- Spelling ---------------------------------------------------------------
 
@@ -502,7 +515,8 @@ def translator_table(library):
            "Event, Instrumented)",
            "#endif",
            "#ifndef UPC_LIBRARY_CONSTANT",
-           "#define UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic)",
+           "#define UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic, "
+           "AtomicOps)",
            "#endif",
            "#ifndef UPC_LIBRARY_FEATURE",
            "#define UPC_LIBRARY_FEATURE(Header, Macro)",
@@ -518,11 +532,13 @@ def translator_table(library):
                    f'{lowering}, "{runtime}", "{f.event}", '
                    f'"{f.instrumented}")')
     out.append("")
-    out.append("// UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic): Atomic "
-               "is the class (empty when none)")
+    out.append("// UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic, "
+               "AtomicOps): Atomic is the class (empty when none), AtomicOps "
+               "the operations an atomic type allows")
     for c in library.constants:
         out.append(f'UPC_LIBRARY_CONSTANT("{c.typedef}", "{c.name}", '
-                   f'{c.number}u, "{c.atomic}")')
+                   f'{c.number}u, "{c.atomic}", '
+                   f'0x{library.atomic_ops(c):x}u)')
     out.append("")
     out.append("// UPC_LIBRARY_FEATURE(Header, Macro)")
     for header, macro in library.features.items():
@@ -544,7 +560,8 @@ def runtime_constants(library):
     lines += ["};", f"const int upcri_op_count = {len(ops)};", "",
               "const upcri_atomic_type_t upcri_atomic_types[] = {"]
     lines += [f'    {{{c.name}, "{c.name}", sizeof({c.ctype}), UPCRI_AMO_'
-              f'{c.atomic.upper()}}},' for c in types]
+              f'{c.atomic.upper()}, 0x{library.atomic_ops(c):x}}},'
+              for c in types]
     lines += ["};", f"const int upcri_atomic_type_count = {len(types)};", ""]
     return "\n".join(lines)
 

@@ -72,20 +72,6 @@ static const upcri_atomic_type_t *find_type(int type) {
   return NULL;
 }
 
-/* Which operation classes a type allows (optional library, 7.6.3). */
-static int allows(const upcri_atomic_type_t *t, upcri_op_class_t c) {
-  switch (c) {
-  case UPCRI_OP_ACCESS:
-    return 1;
-  case UPCRI_OP_NUMERIC:
-    return t->amo_class != UPCRI_AMO_PTS;
-  case UPCRI_OP_BITWISE:
-    return t->amo_class == UPCRI_AMO_INT || t->amo_class == UPCRI_AMO_UINT;
-  default:
-    return 0;
-  }
-}
-
 /* Checks a type and a set of operations; reports the first problem. */
 static const upcri_atomic_type_t *check_type_ops(int type, int ops,
                                                  const char *what,
@@ -106,7 +92,7 @@ static const upcri_atomic_type_t *check_type_ops(int type, int ops,
     rest &= ~o->op;
     if (o->op_class == UPCRI_OP_NONE)
       upcri_error(pos, "%s: %s is not an atomic operation", what, o->name);
-    if (!allows(t, o->op_class))
+    if (!(t->allowed_ops & o->op))
       upcri_error(pos, "%s: %s is not allowed on %s (%s)", what, o->name,
                   t->name,
                   t->amo_class == UPCRI_AMO_PTS
@@ -171,13 +157,21 @@ find_domain(upcr_pshared_ptr_t d, const char *what, upcr_srcpos_t pos) {
   return find_uncached(d, what, pos);
 }
 
-static const upcri_domain_t *find_uncached(upcr_pshared_ptr_t d,
-                                           const char *what,
-                                           upcr_srcpos_t pos) {
+/* The index of d in the calling thread's cache, or -1. */
+static int cached_index(upcr_pshared_ptr_t d) {
   for (int i = 0; i < domains_cached; ++i)
     if (domain_cache[i].ptr.offset == d.offset &&
         domain_cache[i].ptr.thread == d.thread)
-      return &domain_cache[i];
+      return i;
+  return -1;
+}
+
+static const upcri_domain_t *find_uncached(upcr_pshared_ptr_t d,
+                                           const char *what,
+                                           upcr_srcpos_t pos) {
+  int i = cached_index(d);
+  if (i >= 0)
+    return &domain_cache[i];
   if (upcr_isnull_pshared(d))
     upcri_error(pos, "%s: the domain pointer is null", what);
   upcri_check_range(d.thread, d.offset, sizeof(upcri_domain_object_t), what,
@@ -201,12 +195,9 @@ void upcr_all_atomicdomain_free(upcr_pshared_ptr_t ptr, upcr_srcpos_t pos) {
   if (upcr_isnull_pshared(ptr))
     return;
   upcr_pshared_ptr_t lock = find_domain(ptr, what, pos)->lock;
-  for (int i = 0; i < domains_cached; ++i)
-    if (domain_cache[i].ptr.offset == ptr.offset &&
-        domain_cache[i].ptr.thread == ptr.thread) {
-      domain_cache[i] = domain_cache[--domains_cached];
-      break;
-    }
+  int i = cached_index(ptr);
+  if (i >= 0)
+    domain_cache[i] = domain_cache[--domains_cached];
   upcri_sync(what, UPCRI_ID_ATOMICDOMAIN_FREE, pos);
   if (upcri_mythread == 0) {
     uint32_t zero = 0;
@@ -296,16 +287,15 @@ static upcri_value_t float_result(int op, upcri_value_t old,
 /* A floating operation: compare-and-swap on the bits until no other thread
  * changed them in between. UPC_CSWAP compares values (-0.0 equals 0.0, a
  * NaN equals nothing) and stores only when they are equal. */
-static void float_operation(upcr_thread_t thread, upcr_offset_t offset,
-                            const upcri_atomic_type_t *t, int op,
+static void float_operation(const upcri_domain_t *d, upcr_thread_t thread,
+                            upcr_offset_t offset, int op,
                             const void *operand1, const void *operand2,
                             void *fetch) {
-  int wide = t->size == 8;
-  upcrb_amo_type_t bits = amo_type(t);
+  int wide = d->size == 8;
   upcri_value_t seen, none = {0};
-  upcri_value_t a = operand1 ? load_value(operand1, t->size) : none,
-                b = operand2 ? load_value(operand2, t->size) : none;
-  upcrb_amo(thread, offset, bits, UPCRB_AMO_GET, NULL, &seen);
+  upcri_value_t a = operand1 ? load_value(operand1, d->size) : none,
+                b = operand2 ? load_value(operand2, d->size) : none;
+  upcrb_amo(thread, offset, d->bits, UPCRB_AMO_GET, NULL, &seen);
   while (op != UPC_GET) {
     upcri_value_t next;
     if (op == UPC_CSWAP) {
@@ -316,13 +306,13 @@ static void float_operation(upcr_thread_t thread, upcr_offset_t offset,
       next = float_result(op, seen, operand1 ? &a : NULL, wide);
     }
     upcri_value_t before;
-    upcrb_amo_cswap(thread, offset, bits, &seen, &next, &before);
-    if (memcmp(&before, &seen, t->size) == 0)
+    upcrb_amo_cswap(thread, offset, d->bits, &seen, &next, &before);
+    if (memcmp(&before, &seen, d->size) == 0)
       break; /* stored */
     seen = before;
   }
   if (fetch)
-    memcpy(fetch, &seen, t->size);
+    memcpy(fetch, &seen, d->size);
 }
 
 /* UPC_PTS, under the domain's lock. */
@@ -376,9 +366,8 @@ report_misuse(const upcri_domain_t *d, void *fetch, int op,
 
 static inline __attribute__((always_inline)) void
 operation(upcr_pshared_ptr_t domain, void *fetch, int op,
-                      upcr_shared_ptr_t target, const void *operand1,
-                      const void *operand2, const char *what,
-                      upcr_srcpos_t pos) {
+          upcr_shared_ptr_t target, const void *operand1,
+          const void *operand2, const char *what, upcr_srcpos_t pos) {
   const upcri_domain_t *d = find_domain(domain, what, pos);
   /* Every misuse in one test (the domain's operations were checked when it
    * was allocated, so one bit of them is valid for its type); the messages
@@ -408,8 +397,8 @@ operation(upcr_pshared_ptr_t domain, void *fetch, int op,
     return;
   }
   if (d->amo_class == UPCRI_AMO_FLOAT) {
-    float_operation(target.thread, target.offset, d->type, op, operand1,
-                    operand2, fetch);
+    float_operation(d, target.thread, target.offset, op, operand1, operand2,
+                    fetch);
     return;
   }
   upcrb_amo_type_t type = d->bits;

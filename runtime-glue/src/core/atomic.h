@@ -38,6 +38,7 @@ typedef struct upcri_atomic_type {
   const char *name;
   size_t size;
   upcri_amo_class_t amo_class;
+  int allowed_ops; /* the operations the type allows (7.6.3), OR-ed */
 } upcri_atomic_type_t;
 
 /* Every upc_op_t value and every type atomics accept (generated). */

@@ -84,7 +84,7 @@ static void release(upcri_nb_slot_t *s) {
   free_slots[free_count++] = (uint32_t)(s - slots);
 }
 
-/* Records a started transfer; `started` is upcrb_*_nb's result. */
+/* The handle of a transfer that start_* began; complete is their result. */
 static upc_handle_t explicit_handle(int complete, const upcrb_nb_t *nb) {
   return complete ? UPC_COMPLETE_HANDLE : new_handle(nb);
 }
@@ -142,13 +142,14 @@ static int start_copy(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, size_t n,
   return 1;
 }
 
-static int start_set(upcr_shared_ptr_t dst, int c, size_t n,
-                     const char *what, upcr_srcpos_t pos) {
+/* Done at once: the memset of a segment out of reach goes through the
+ * blocking path (a bounce buffer). */
+static void do_set(upcr_shared_ptr_t dst, int c, size_t n, const char *what,
+                   upcr_srcpos_t pos) {
   if (n == 0)
-    return 1;
+    return;
   upcri_check_range(dst.thread, dst.offset, n, what, pos);
   upcr_memset(dst, c, n, pos);
-  return 1;
 }
 
 upc_handle_t upcr_memcpy_nb(upcr_shared_ptr_t dst, upcr_shared_ptr_t src,
@@ -174,7 +175,7 @@ upc_handle_t upcr_memput_nb(upcr_shared_ptr_t dst, const void *src, size_t n,
 
 upc_handle_t upcr_memset_nb(upcr_shared_ptr_t dst, int c, size_t n,
                             upcr_srcpos_t pos) {
-  start_set(dst, c, n, "upc_memset_nb", pos);
+  do_set(dst, c, n, "upc_memset_nb", pos);
   return UPC_COMPLETE_HANDLE;
 }
 
@@ -216,7 +217,7 @@ void upcr_memput_nbi(upcr_shared_ptr_t dst, const void *src, size_t n,
 
 void upcr_memset_nbi(upcr_shared_ptr_t dst, int c, size_t n,
                      upcr_srcpos_t pos) {
-  start_set(dst, c, n, "upc_memset_nbi", pos);
+  do_set(dst, c, n, "upc_memset_nbi", pos);
 }
 
 /* Completed implicit transfers leave the list (the last one takes their

@@ -376,6 +376,15 @@ int upcrb_claim_error(void) {
 
 #define CHUNK ((size_t)1 << 30)
 
+/* A put to thread t completed locally but may still be on its way: the
+ * next get, atomic or fence settles it. */
+static inline void mark_dirty(upcr_thread_t t) {
+  if (!dirty[t]) {
+    dirty[t] = 1;
+    ++ndirty;
+  }
+}
+
 /* Completes a put still in flight to thread t. */
 static inline void settle(upcr_thread_t t) {
   if (dirty[t]) {
@@ -412,10 +421,7 @@ void upcrb_put(upcr_thread_t thread, upcr_offset_t offset, const void *src,
     nbytes -= (size_t)n;
   }
   MPI_Win_flush_local(target, rma_win);
-  if (!dirty[thread]) {
-    dirty[thread] = 1;
-    ++ndirty;
-  }
+  mark_dirty(thread);
 }
 
 void upcrb_fence(void) {
@@ -548,23 +554,18 @@ int upcrb_put_nb(upcr_thread_t thread, upcr_offset_t offset, const void *src,
   return 0;
 }
 
-/* A completed put may still be on its way: later accesses to its target
- * settle it first, as after upcrb_put. */
+/* A completed put is complete locally only, as after upcrb_put. */
 static void finish(const upcrb_nb_t *nb) {
-  if (nb->is_put && !dirty[nb->target]) {
-    dirty[nb->target] = 1;
-    ++ndirty;
-  }
+  if (nb->is_put)
+    mark_dirty((upcr_thread_t)nb->target);
 }
 
 int upcrb_nb_test(upcrb_nb_t *nb) {
   MPI_Request request = request_of(nb);
   int done = 0;
   MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-  if (!done) {
-    keep_request(nb, request, nb->target, nb->is_put);
-    return 0;
-  }
+  if (!done)
+    return 0; /* MPI leaves a pending request as it was */
   finish(nb);
   return 1;
 }

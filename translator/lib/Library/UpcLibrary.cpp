@@ -18,8 +18,8 @@ constexpr LibraryFunction Functions[] = {
 };
 
 constexpr LibraryConstant Constants[] = {
-#define UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic)                     \
-  {Typedef, Name, Value, Atomic},
+#define UPC_LIBRARY_CONSTANT(Typedef, Name, Value, Atomic, AtomicOps)          \
+  {Typedef, Name, Value, Atomic, AtomicOps},
 #include "upc-instrument/Library/UpcLibrary.inc"
 };
 

@@ -15,16 +15,6 @@ namespace upc {
 
 namespace {
 
-/// Which operation classes each atomic type class allows (optional
-/// library, 7.6.3).
-bool allows(llvm::StringRef TypeClass, llvm::StringRef OpClass) {
-  if (OpClass == "access")
-    return true;
-  if (OpClass == "numeric")
-    return TypeClass != "pts";
-  return TypeClass == "int" || TypeClass == "uint"; // bitwise
-}
-
 class AtomicCallChecker {
 public:
   AtomicCallChecker(ASTContext &Ctx, DiagnosticsEngine &Diags,
@@ -109,7 +99,7 @@ private:
             << opName(Op) << Name;
         return;
       }
-      if (T && !allows(T->Atomic, O->Atomic)) {
+      if (T && !(T->AtomicOps & Op)) {
         reportUpc(Diags, OpsArg->getBeginLoc(), UpcDiag::AtomicOpNotAllowed)
             << O->Name << T->Name
             << (T->Atomic == "pts"

@@ -52,6 +52,8 @@ struct LibraryConstant {
   /// "numeric" for an operation; "int", "uint", "float" or "pts" for a
   /// type; empty when the constant is not used by atomics.
   llvm::StringLiteral Atomic;
+  /// For an atomic type, the upc_op_t operations it allows (OR-ed).
+  unsigned AtomicOps;
 };
 
 /// An optional header's feature macro (__UPC_ATOMIC__ for upc_atomic.h),
