@@ -1,0 +1,213 @@
+/*
+ * upc-mir - sends a MIR request to a running UPC program and prints its
+ * reply:
+ *
+ *   upc-mir send [--wait SECONDS] SOCKET [REQUEST.xml|-]
+ *
+ * Exit status: 0 a reply arrived (root element not <errors>), 1 the reply
+ * is an <errors> document, 2 anything else (usage, files, connection, no
+ * reply).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mir_channel.h"
+
+#ifndef UPC_MIR_VERSION
+#define UPC_MIR_VERSION "unknown"
+#endif
+
+/* --wait beyond a day is surely a mistake (and would overflow a long on
+ * 32-bit hosts in milliseconds soon after). */
+#define MAX_WAIT_SECONDS 86400.0
+
+static const char usage_text[] =
+    "usage: upc-mir send [--wait SECONDS] SOCKET [REQUEST.xml|-]\n"
+    "       upc-mir --help | --version\n";
+
+static void help(void) {
+  fputs(usage_text, stdout);
+  fputs(
+      "\n"
+      "Sends a MIR request (control, snapshot, ...) to the running UPC\n"
+      "program listening on the Unix socket SOCKET (the program's\n"
+      "UPC_MIR_SOCKET) and prints the program's reply on standard output.\n"
+      "The request is read from REQUEST.xml, or from standard input when it\n"
+      "is '-' or absent.\n"
+      "\n"
+      "Options:\n"
+      "  --wait SECONDS  wait up to SECONDS (decimals allowed) for the socket\n"
+      "                  to appear and accept; default 0: one attempt\n"
+      "  --help          show this help and exit\n"
+      "  --version       show the version and exit\n"
+      "\n"
+      "Exit status: 0 a reply arrived; 1 the reply is an <errors> document;\n"
+      "2 usage error, unreadable request, connection failure or no reply.\n",
+      stdout);
+}
+
+/* Exits with status 2 after "upc-mir: error: ..." (and the usage line for
+ * usage errors). */
+static void fail(int usage, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("upc-mir: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  if (usage)
+    fprintf(stderr, "%sTry 'upc-mir --help' for more information.\n",
+            usage_text);
+  exit(2);
+}
+
+static long parse_wait(const char *text) {
+  char *end;
+  errno = 0;
+  double s = strtod(text, &end);
+  if (end == text || *end || errno || !isfinite(s) || s < 0 ||
+      s > MAX_WAIT_SECONDS)
+    fail(1, "--wait needs a number of seconds (0 to %.0f), not '%s'",
+         MAX_WAIT_SECONDS, text);
+  return (long)(s * 1000.0 + 0.5);
+}
+
+/* The whole of file name ("-": standard input); exits on failure. */
+static char *read_request(const char *name, size_t *len) {
+  int from_stdin = strcmp(name, "-") == 0;
+  FILE *f = from_stdin ? stdin : fopen(name, "rb");
+  if (!f)
+    fail(0, "cannot open %s: %s", name, strerror(errno));
+  size_t cap = 8192, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    /* Reading one byte past the limit is enough to reject the request. */
+    if (cap > MIR_CHANNEL_MAX_MESSAGE)
+      break;
+    char *nb = realloc(buf, cap * 2);
+    if (!nb) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    buf = nb;
+    cap *= 2;
+  }
+  if (!buf)
+    fail(0, "out of memory reading %s", name);
+  if (ferror(f))
+    fail(0, "cannot read %s: %s", from_stdin ? "standard input" : name,
+         strerror(errno));
+  if (n > MIR_CHANNEL_MAX_MESSAGE)
+    fail(0, "%s: request too large (more than %u bytes)",
+         from_stdin ? "standard input" : name, MIR_CHANNEL_MAX_MESSAGE);
+  if (!from_stdin)
+    fclose(f);
+  *len = n;
+  return buf;
+}
+
+/* Is the first element of the XML text s called "errors"? Skips a byte
+ * order mark, white space, the XML declaration and processing
+ * instructions, comments and a DOCTYPE; no more parsing than that. */
+static int root_is_errors(const char *s) {
+  if (strncmp(s, "\xEF\xBB\xBF", 3) == 0)
+    s += 3;
+  for (;;) {
+    s += strspn(s, " \t\r\n");
+    const char *end;
+    if (strncmp(s, "<?", 2) == 0)
+      end = strstr(s + 2, "?>");
+    else if (strncmp(s, "<!--", 4) == 0)
+      end = strstr(s + 4, "-->");
+    else if (strncmp(s, "<!", 2) == 0) /* DOCTYPE (no internal subset) */
+      end = strchr(s + 2, '>');
+    else
+      break;
+    if (!end)
+      return 0;
+    s = strchr(end, '>') + 1;
+  }
+  if (strncmp(s, "<errors", 7) != 0)
+    return 0;
+  char c = s[7];
+  return c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\r' ||
+         c == '\n';
+}
+
+static int cmd_send(int argc, char **argv) {
+  long wait_ms = 0;
+  const char *positional[2];
+  int npos = 0, options_done = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!options_done && strcmp(a, "--") == 0) {
+      options_done = 1;
+    } else if (!options_done && strcmp(a, "--help") == 0) {
+      help();
+      exit(0);
+    } else if (!options_done && strcmp(a, "--wait") == 0) {
+      if (i + 1 == argc)
+        fail(1, "--wait needs a number of seconds");
+      wait_ms = parse_wait(argv[++i]);
+    } else if (!options_done && strncmp(a, "--wait=", 7) == 0) {
+      wait_ms = parse_wait(a + 7);
+    } else if (!options_done && a[0] == '-' && a[1] != '\0') {
+      fail(1, "unknown option '%s'", a);
+    } else if (npos == 2) {
+      fail(1, "unexpected argument '%s'", a);
+    } else {
+      positional[npos++] = a;
+    }
+  }
+  if (npos == 0)
+    fail(1, "send needs the program's SOCKET");
+
+  size_t len;
+  char *request = read_request(npos == 2 ? positional[1] : "-", &len);
+  char *error = NULL;
+  char *reply = mir_channel_send(positional[0], request, len, wait_ms, &error);
+  free(request);
+  if (!reply)
+    fail(0, "%s", error ? error : "out of memory");
+
+  size_t rlen = strlen(reply);
+  fwrite(reply, 1, rlen, stdout);
+  if (rlen > 0 && reply[rlen - 1] != '\n')
+    fputc('\n', stdout);
+  if (fflush(stdout) != 0 || ferror(stdout))
+    fail(0, "cannot write the reply: %s", strerror(errno));
+  int status = root_is_errors(reply) ? 1 : 0;
+  free(reply);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    fail(1, "no command");
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+    help();
+    return 0;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("upc-mir %s\n", UPC_MIR_VERSION);
+    return 0;
+  }
+  if (strcmp(cmd, "send") == 0)
+    return cmd_send(argc - 2, argv + 2);
+  if (cmd[0] == '-')
+    fail(1, "unknown option '%s'", cmd);
+  fail(1, "unknown command '%s'", cmd);
+  return 2;
+}
