@@ -76,8 +76,11 @@ else:
     config.substitutions.append(("%upc_obj_root", config.upc_obj_root))
     config.substitutions.append(("%upc_src_root", config.upc_src_root))
     config.substitutions.append(("%python", config.python))
-    # MIR documents are checked against their DTDs with libxml2's xmllint.
-    # The DTDs of the MIR documents.
+    # MIR documents are checked against their DTDs (%mir_dtd/NAME.dtd) with
+    # libxml2's xmllint; upc-mir is the client of running programs.
     config.substitutions.append(("%sirreq_dtd", os.path.join(config.mir_dir, "sirreq.dtd")))
     config.substitutions.append(("%sir_dtd", os.path.join(config.mir_dir, "sir.dtd")))
+    config.substitutions.append(("%mir_dtd", config.mir_dir))
+    config.substitutions.append(("%upc-mir", os.path.join(
+        config.upc_tools_dir, "upc-mir")))
     config.substitutions.append(("%xmllint", "xmllint --noout --nonet"))

@@ -430,7 +430,13 @@ UPCR_INLINE void upcri_forall_leave(int *nested) {
 #define UPCR_FORALL_SCOPE                                                      \
   int upcr_forall_nested_ __attribute__((__cleanup__(upcri_forall_leave))) =   \
       upcri_forall_enter()
-#define UPCR_FORALL_MINE(test) (upcr_forall_nested_ || (test))
+/* An iteration the calling thread executes: counted by MIR probes in the
+ * files translated with instrumentation requests (upcr_gasp.h). */
+#ifndef UPCR_GASP_GATED
+#define UPCR_FORALL_ITERATION() ((void)0)
+#endif
+#define UPCR_FORALL_MINE(test)                                                 \
+  ((upcr_forall_nested_ || (test)) && (UPCR_FORALL_ITERATION(), 1))
 
 /* Affinity tests: an integer affinity i selects thread i mod THREADS (the
  * non-negative remainder); a pointer-to-shared the thread it points to. */

@@ -29,7 +29,22 @@ extern "C" {
 /* The calling thread's GASP context; NULL until gasp_init returned on it. */
 extern __thread gasp_context_t upcri_gasp_context;
 
+#ifdef UPCR_GASP_GATED
+/* A file translated with MIR instrumentation requests (upcr_mir.h) raises
+ * its events only while a probe measures on the calling thread: the MIR
+ * engine opens this gate then (and only on a thread with a context), so
+ * that a program whose probes are all inactive pays one thread-local load
+ * per instrumented site. */
+extern __thread int upcr_gasp_gate;
+#define UPCR_GASP_ACTIVE() UPCR_UNLIKELY(upcr_gasp_gate != 0)
+/* The upc_forall iterations the thread executed while the gate was open
+ * (GASP has no event per iteration). */
+extern __thread unsigned long long upcr_gasp_forall_iterations;
+#define UPCR_FORALL_ITERATION()                                                \
+  ((void)(UPCR_GASP_ACTIVE() ? ++upcr_gasp_forall_iterations : 0))
+#else
 #define UPCR_GASP_ACTIVE() UPCR_UNLIKELY(upcri_gasp_context != 0)
+#endif
 
 /* Every instrumented object refers to the five functions a tool defines. A
  * tool is an archive linked before the runtime library, and the linker

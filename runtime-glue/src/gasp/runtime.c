@@ -12,6 +12,10 @@
 #include "gasp/gasp_internal.h"
 
 __thread gasp_context_t upcri_gasp_context;
+/* upcr_gasp.h: opened by the MIR engine while a probe measures; the
+ * upc_forall iterations counted meanwhile. */
+__thread int upcr_gasp_gate;
+__thread unsigned long long upcr_gasp_forall_iterations;
 
 /* ------------------------------------------------------------------------
  * Start-up

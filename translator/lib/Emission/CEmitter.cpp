@@ -147,7 +147,15 @@ std::string Assembler::prologue() const {
   if (Unit.Instrumented)
     P += "/* GASP instrumentation: the instrumented runtime entry points. */\n"
          "#define " + runtime::GaspInstrumented.str() + " 1\n";
+  if (Unit.GaspGated)
+    P += "/* MIR probes: GASP events only while a probe measures. */\n"
+         "#define " + runtime::GaspGated.str() + " 1\n";
   P += "#include <" + runtime::Header.str() + ">\n";
+  if (!Unit.ProbeDefinitions.empty()) {
+    P += "#include <" + runtime::MirHeader.str() + ">\n";
+    for (const std::string &D : Unit.ProbeDefinitions)
+      P += D + "\n";
+  }
   if (Opts.LineDirectives)
     P += lineDirective(1, Unit.Files.front().PresumedName) + "\n";
   return P;

@@ -344,6 +344,9 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
                       {nameOf(X)}) +
             "; ";
   }
+  // MIR probes count the iterations a thread executes (upcr_gasp.h).
+  std::string Iteration =
+      Opts.GaspGated ? spellCall(runtime::ForallIteration, {}) + "; " : "";
   if (Plan.Block == 1) {
     Text += "long long upcr_first_ = " +
             spellCall(runtime::ForallFirst, {"upcr_lo_"}) + ", " +
@@ -351,7 +354,7 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
             "upcr_n_ = upcr_hi_ > upcr_first_ ? "
             "(upcr_hi_ - upcr_first_ + THREADS - 1) / THREADS : 0; "
             "for (long long upcr_k_ = 0; upcr_k_ < upcr_n_; upcr_k_++) { " +
-            I + " = upcr_first_ + upcr_k_ * THREADS; ";
+            I + " = upcr_first_ + upcr_k_ * THREADS; " + Iteration;
     Text += Pad(Text) + Plan.LocalBody + " } ";
   } else {
     std::string B = std::to_string(Plan.Block);
@@ -363,8 +366,9 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
             " < upcr_hi_ ? (upcr_b_ + 1) * " + B +
             " : upcr_hi_, upcr_d_ = upcr_b_ / THREADS * " + B + " - upcr_b_ * " +
             B + "; for (" + I + " = upcr_s_; " + I + " < upcr_e_; " + I +
-            "++) ";
-    Text += Pad(Text) + Plan.LocalBody + " } ";
+            "++) " + (Iteration.empty() ? "" : "{ " + Iteration);
+    Text += Pad(Text) + Plan.LocalBody + (Iteration.empty() ? "" : " }") +
+            " } ";
   }
   if (!Plan.IndexDeclaredInInit)
     Text += I + " = upcr_hi_ > upcr_lo_ ? upcr_hi_ : upcr_lo_; ";

@@ -147,6 +147,43 @@ std::optional<unsigned> Lowerer::statementEnd(const Stmt *S) const {
   return Sources.getOriginalOffset(FID, SM.getFileOffset(After));
 }
 
+void Lowerer::placeProbes() {
+  for (const ProbePlacement &P : Opts.Probes) {
+    Out.ProbeDefinitions.push_back(
+        spellCall(runtime::MirProbeDefine,
+                  {P.Variable, P.DefinitionArguments}) + ";");
+    std::string Start = spellCall(runtime::MirRegion, {P.Variable}) + ";";
+    auto Fail = [&](SourceLocation Loc) {
+      error(Loc, "cannot place the probe '" + P.Id +
+                     "': its region is written through a macro");
+    };
+    if (!P.First) {
+      // The whole body: from its '{' to its '}'.
+      SourceLocation Brace = cast<CompoundStmt>(P.Function->getBody())
+                                 ->getLBracLoc();
+      std::optional<FileRange> R = fileRange(SourceRange(Brace, Brace));
+      if (!R || !Brace.isFileID() ||
+          editsFor(R->File)->isInsideReplacement(R->Begin + 1)) {
+        Fail(Brace);
+        continue;
+      }
+      editsFor(R->File)->insertAfterPreceding(R->Begin + 1, " " + Start);
+      continue;
+    }
+    std::optional<FileRange> B = fileRange(P.First), E = fileRange(P.Last);
+    std::optional<unsigned> End = statementEnd(P.Last);
+    if (!B || !E || !End || B->File != E->File ||
+        !P.First->getBeginLoc().isFileID() ||
+        editsFor(B->File)->isInsideReplacement(B->Begin) ||
+        editsFor(B->File)->isInsideReplacement(*End)) {
+      Fail(P.First->getBeginLoc());
+      continue;
+    }
+    editsFor(B->File)->insertBeforeFollowing(B->Begin, "{ " + Start + " ");
+    editsFor(B->File)->insertAfterPreceding(*End, " }");
+  }
+}
+
 void Lowerer::setLowered(const Stmt *S, std::string Text) {
   if (std::optional<FileRange> R = fileRange(S)) {
     if (!editsFor(R->File)->replace(R->Begin, R->End, Text))
@@ -334,8 +371,10 @@ void Lowerer::lowerNode(Stmt *S) {
 
 bool Lowerer::run() {
   Out.Instrumented = Calls.isInstrumenting();
+  Out.GaspGated = Opts.GaspGated;
   commentOutPragmas();
   lowerTopLevelDecls();
+  placeProbes();
   // The main file is always emitted, edited or not.
   editsFor(SM.getMainFileID());
   return !Failed;

@@ -139,6 +139,9 @@ private:
   std::optional<FileRange> fileRange(const clang::Stmt *S) const {
     return fileRange(S->getSourceRange());
   }
+  /// Places the probes of the options (after every other edit, so that
+  /// their blocks enclose the statements' translations).
+  void placeProbes();
   /// The offset just after the statement \p S, its ';' included.
   std::optional<unsigned> statementEnd(const clang::Stmt *S) const;
 

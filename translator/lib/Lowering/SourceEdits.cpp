@@ -67,6 +67,12 @@ bool SourceEdits::replaceImpl(unsigned Begin, unsigned End, std::string Text) {
   return true;
 }
 
+bool SourceEdits::isInsideReplacement(unsigned Offset) const {
+  return std::any_of(Edits.begin(), Edits.end(), [&](const Edit &E) {
+    return E.EditKind == Kind::Replace && E.Begin < Offset && Offset < E.End;
+  });
+}
+
 void SourceEdits::clearInside(unsigned Begin, unsigned End) {
   Edits.erase(std::remove_if(Edits.begin(), Edits.end(),
                              [&](const Edit &E) {

@@ -126,18 +126,18 @@ public:
         Attrs.push_back({"affinity", "continue"});
       else if (F->AffinityKind == names::AffinityExpr)
         Attrs.push_back({"affinity", Pos.text(F->Affinity)});
-      add(S->getSourceRange(), "upcForall", "upc_forall", std::move(Attrs));
+      add(S, "upcForall", "upc_forall", std::move(Attrs));
       return true;
     }
-    add(S->getSourceRange(), "loop", "for");
+    add(S, "loop", "for");
     return true;
   }
   bool VisitWhileStmt(WhileStmt *S) {
-    add(S->getSourceRange(), "loop", "while");
+    add(S, "loop", "while");
     return true;
   }
   bool VisitDoStmt(DoStmt *S) {
-    add(S->getSourceRange(), "loop", "do");
+    add(S, "loop", "do");
     return true;
   }
 
@@ -148,32 +148,31 @@ public:
       std::vector<std::pair<std::string, std::string>> Attrs;
       if (S->Value)
         Attrs.push_back({"value", Pos.text(S->Value)});
-      add(E->getSourceRange(), Types[S->SyncKind],
+      add(E, Types[S->SyncKind],
           std::string(spelling(S->SyncKind)), std::move(Attrs));
       return true;
     }
     const FunctionDecl *FD = E->getDirectCallee();
     if (!FD) {
-      add(E->getSourceRange(), "call", Pos.text(E->getCallee()));
+      add(E, "call", Pos.text(E->getCallee()));
       return true;
     }
     llvm::StringRef Name = FD->getName();
     if (Name.starts_with("__upc_") || Name.starts_with("__builtin_"))
       return true; // the desugarer's or the compiler's own
     if (const LibraryFunction *L = findLibraryFunction(FD, SM)) {
-      add(E->getSourceRange(),
-          L->Header == "upc_collective.h" ? "upcCollective" : "upcCall",
+      add(E, L->Header == "upc_collective.h" ? "upcCollective" : "upcCall",
           Name.str());
       return true;
     }
     if (Name.consume_front("pupc_event_") &&
         (Name == "start" || Name == "end" || Name == "atomic") &&
         E->getNumArgs() > 0) {
-      add(E->getSourceRange(), "userEvent", Pos.text(E->getArg(0)),
+      add(E, "userEvent", Pos.text(E->getArg(0)),
           {{"event", Name.str()}});
       return true;
     }
-    add(E->getSourceRange(), "call", FD->getName().str());
+    add(E, "call", FD->getName().str());
     return true;
   }
 
@@ -206,8 +205,7 @@ public:
         continue;
       for (auto Next = std::next(It); Next != Body.end(); ++Next)
         if (lockArgument(*Next, "upc_unlock") == Lock) {
-          add(SourceRange((*It)->getBeginLoc(), (*Next)->getEndLoc()),
-              "upcLockRegion", Lock);
+          add(*It, *Next, "upcLockRegion", Lock);
           break;
         }
     }
@@ -232,18 +230,28 @@ private:
 
   void access(const Expr *Whole, const Expr *LValue, const char *Type) {
     const VarDecl *V = accessedVariable(LValue);
-    add(Whole->getSourceRange(), Type, V ? V->getName().str() : "",
+    add(Whole, Type, V ? V->getName().str() : "",
         {{"upcType", printUpcType(LValue->getType(), TU.AST,
                                   /*Desugar=*/false, &U)}});
   }
 
-  void add(SourceRange R, const char *Type, std::string Name,
+  void add(const Stmt *S, const char *Type, std::string Name,
+           std::vector<std::pair<std::string, std::string>> Attrs = {}) {
+    add(S, S, Type, std::move(Name), std::move(Attrs));
+  }
+  /// The region from \p First to \p Last (one statement, or statements of
+  /// one block).
+  void add(const Stmt *First, const Stmt *Last, const char *Type,
+           std::string Name,
            std::vector<std::pair<std::string, std::string>> Attrs = {}) {
     RawRegion Raw;
     FileID F;
-    if (!Pos.locate(R, F, Raw.Begin, Raw.End, Raw.Region.Position) ||
+    if (!Pos.locate(SourceRange(First->getBeginLoc(), Last->getEndLoc()), F,
+                    Raw.Begin, Raw.End, Raw.Region.Position) ||
         F != File)
       return; // in another file (a macro's definition): not this unit's
+    Raw.Region.First = First;
+    Raw.Region.Last = Last;
     Raw.Order = unsigned(Regions.size());
     Raw.Region.Type = Type;
     Raw.Region.Name = std::move(Name);
@@ -344,6 +352,7 @@ std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU) {
     SirUnit Unit;
     Unit.Name = FD->getName().str();
     Unit.Id = F.Id + "." + sirIdPart(Unit.Name);
+    Unit.Function = FD;
     FileID File;
     unsigned B, E;
     if (!Pos.locate(FD->getSourceRange(), File, B, E, Unit.Position))

@@ -243,9 +243,10 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
     UpcTranslationUnitHandler Inspect;
     if (wantsSir())
       Inspect = [&](UpcTranslationUnit &TU) { Sirs[K] = buildSirFiles(TU); };
-    if (!Opts.DryRun && !translateUpcFile(Parse, Translate, In.Source,
-                                          In.Translated, Printer,
-                                          &In.Dependencies, Inspect)) {
+    // Probe documents go beside the object, as the SIR does.
+    if (!Opts.DryRun &&
+        !translateUpcFile(Parse, Translate, In.Source, In.Translated, Printer,
+                          &In.Dependencies, Inspect, sirFileName(Info, In))) {
       Printer.printSummary();
       reportError("translation of '" + In.Source + "' failed; '" +
                   Command.front() + "' was not run");

@@ -167,6 +167,19 @@ bool instrumentationDisabled() {
 /// reporting an error.
 bool instrumentationOptions(const ArgList &Args,
                             InstrumentationOptions &Opts) {
+  if (Args.hasArg(OPT_mir_request)) {
+    // The MIR engine is the program's GASP tool: it measures what the
+    // probes ask through every event, local accesses included, and raises
+    // them only while a probe measures.
+    if (const Arg *A = Args.getLastArg(OPT_profile, OPT_profile_local,
+                                       OPT_profile_only, OPT_tool_EQ))
+      return fail(Twine("'") + A->getAsString(Args) +
+                  "' cannot be combined with --mir-request: the MIR engine "
+                  "is the program's GASP tool (docs/mir.md)");
+    Opts.Mode = InstrumentationMode::ProfileLocal;
+    Opts.Gated = true;
+    return true;
+  }
   Opts.Mode = Args.hasArg(OPT_profile_local) ? InstrumentationMode::ProfileLocal
               : Args.hasArg(OPT_profile)     ? InstrumentationMode::Profile
                                              : InstrumentationMode::Off;
@@ -253,6 +266,8 @@ bool launcherOptions(const ArgList &Args, const InstallLayout &Layout,
                    Args.getLastArgValue(OPT_backend_EQ, "pthreads"),
                    Opts.Runtime))
     return false;
+  if (Args.hasArg(OPT_mir_request))
+    return findGaspTool(Layout.RuntimeLibDir, "mir", Opts.ToolLinkArgs);
   return !Args.hasArg(OPT_tool_EQ) ||
          findGaspTool(Layout.RuntimeLibDir,
                       Args.getLastArgValue(OPT_tool_EQ), Opts.ToolLinkArgs);
@@ -276,7 +291,8 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   InputArgList &Ours = Split.Ours;
   bool Off = instrumentationDisabled();
   if (Off)
-    Ours.eraseArg(OPT_tool_EQ);
+    for (unsigned ID : {OPT_tool_EQ, OPT_mir_request, OPT_mir_response})
+      Ours.eraseArg(ID);
   // A --tool= from UPC_INSTRUMENT_FLAGS is for the builds' links only.
   if (Split.Compiler.empty())
     for (const Arg *A : Ours.filtered(OPT_tool_EQ))
@@ -328,6 +344,19 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   if (!frontendOptions(Ours, Layout, Inv.Frontend) ||
       (!Off && !instrumentationOptions(Ours, Inv.Translate.Instrumentation)))
     return false;
+  if (!Off && Ours.hasArg(OPT_mir_request)) {
+    if (Inv.Act != Action::Translate && Inv.Act != Action::Launch)
+      return fail("'--mir-request' compiles probes into a translation: use "
+                  "it when translating or with a compiler command");
+    if (!readProbeRequests(Ours.getAllArgValues(OPT_mir_request),
+                           Ours.getAllArgValues(OPT_mir_response),
+                           Inv.Translate.MirRequests))
+      return false;
+    // With one input every request is about it; with several, each
+    // translation applies the requests naming its files.
+    Inv.Translate.MirAllHere =
+        Inv.Act == Action::Translate && Inv.Inputs.size() == 1;
+  }
   if (Inv.Act == Action::Launch) {
     Inv.Launcher.TranslateCommand =
         translateCommand(Argv0, MainAddr, Ours, Off);

@@ -38,6 +38,21 @@ def sir_request : Separate<["--"], "sir-request">, Group<grp_action>,
 def sir_request_EQ : Joined<["--"], "sir-request=">, Alias<sir_request>,
   Group<grp_action>, MetaVarName<"<file>">;
 
+def mir_request : Separate<["--"], "mir-request">,
+  Flags<[TranslationOption]>, Group<grp_instrument>, MetaVarName<"<file>">,
+  HelpText<"Compile the probe of a MIR instrumentation request (instrreq: a "
+           "codeRegion of the SIR, metrics, entities, measuring) into the "
+           "program, measured by the MIR engine (repeatable; docs/mir.md)">;
+def mir_request_EQ : Joined<["--"], "mir-request=">, Alias<mir_request>,
+  Group<grp_instrument>, MetaVarName<"<file>">;
+def mir_response : Separate<["--"], "mir-response">,
+  Flags<[TranslationOption]>, Group<grp_instrument>, MetaVarName<"<file>">,
+  HelpText<"Write the probe document of the matching --mir-request (the "
+           "first to the first...) to <file>; default: <request>.probe.xml "
+           "beside the output">;
+def mir_response_EQ : Joined<["--"], "mir-response=">, Alias<mir_response>,
+  Group<grp_instrument>, MetaVarName<"<file>">;
+
 def o : JoinedOrSeparate<["-"], "o">, Group<grp_action>,
   MetaVarName<"<file>">,
   HelpText<"Write the translated C to <file> ('-' for standard output); "

@@ -4,6 +4,7 @@
 #include "BuildConfig.h"
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/Lowering/Lowering.h"
+#include "upc-instrument/Mir/Sir.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Support/raw_ostream.h"
@@ -14,8 +15,12 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
                       std::vector<Dependency> *Dependencies,
-                      const UpcTranslationUnitHandler &Inspect) {
+                      const UpcTranslationUnitHandler &Inspect,
+                      llvm::StringRef ResponsesBeside) {
   bool Written = false;
+  std::vector<ProbeRequest> Requests = Opts.MirRequests;
+  setProbeResponsePaths(Requests,
+                        ResponsesBeside.empty() ? Output : ResponsesBeside);
   auto Handler = [&](UpcTranslationUnit &TU) {
     if (Inspect)
       Inspect(TU);
@@ -37,6 +42,14 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
       Gasp.emplace(Opts.Instrumentation, TU.Upc);
       LOpts.Calls = &*Gasp;
     }
+    LOpts.GaspGated = Opts.Instrumentation.Gated;
+    ProbeResolution Probes;
+    if (!Requests.empty()) {
+      if (!resolveProbes(buildSirFiles(TU), Requests, Opts.MirAllHere, TU.AST,
+                         Probes))
+        return; // reported; nothing is written
+      LOpts.Probes = Probes.Placements;
+    }
     LoweredUnit Unit;
     if (!lowerTranslationUnit(TU, LOpts, Unit))
       return; // reported; nothing is written
@@ -52,7 +65,7 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
                    << "': " << Failure << "\n";
       return;
     }
-    Written = true;
+    Written = writeProbeResponses(Requests, Probes.Placed);
   };
   return runUpcFrontend(Frontend, Input, Printer, Handler) && Written;
 }

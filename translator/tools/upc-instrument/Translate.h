@@ -5,6 +5,7 @@
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 #include "upc-instrument/Instrumentation/Instrumentation.h"
+#include "upc-instrument/Mir/Probes.h"
 
 #include <string>
 #include <vector>
@@ -16,6 +17,10 @@ struct TranslateOptions {
   bool LocalizeForall = true;
   /// GASP instrumentation (--profile...); off by default.
   InstrumentationOptions Instrumentation;
+  /// --mir-request: the probes to compile in (their response paths set
+  /// per output by the caller), and whether each must be in the input.
+  std::vector<ProbeRequest> MirRequests;
+  bool MirAllHere = false;
 };
 
 /// A file the translation read besides its input: a header, by the name
@@ -31,12 +36,16 @@ struct Dependency {
 /// output appears atomically. Returns false after reporting errors. The
 /// headers the translation read are added to \p Dependencies, if given, in
 /// the order they were first included. \p Inspect, if given, sees the
-/// checked unit before it is lowered (the launcher's SIR).
+/// checked unit before it is lowered (the launcher's SIR). The probe
+/// documents of the MIR requests placed in the unit are written beside
+/// \p ResponsesBeside (empty: beside \p Output) unless --mir-response
+/// said where.
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
                       std::vector<Dependency> *Dependencies = nullptr,
-                      const UpcTranslationUnitHandler &Inspect = nullptr);
+                      const UpcTranslationUnitHandler &Inspect = nullptr,
+                      llvm::StringRef ResponsesBeside = "");
 
 } // namespace upc
 

@@ -40,6 +40,8 @@ struct InstrumentationOptions {
   std::optional<GaspEventSet> OnlyEvents;
   /// --exclude-functions: functions that get no GASP_C_FUNC events.
   llvm::StringSet<> ExcludedFunctions;
+  /// Events raised only while a MIR probe measures (--mir-request).
+  bool Gated = false;
 
   bool isEnabled() const { return Mode != InstrumentationMode::Off; }
 };

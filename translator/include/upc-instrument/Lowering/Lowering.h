@@ -30,10 +30,31 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
 namespace upc {
 
 class RuntimeCalls;
 struct UpcTranslationUnit;
+
+/// A probe of a MIR instrumentation request (MIR, section 4), which the
+/// lowering places around statements of one function: a block whose first
+/// declaration starts the measurement and whose cleanup ends it, however
+/// the block is left.
+struct ProbePlacement {
+  /// The C name of the probe's descriptor, and the arguments that follow
+  /// it in its definition (runtime-glue/include/upcr_mir.h).
+  std::string Variable;
+  std::string DefinitionArguments;
+  /// The probe's id, for messages.
+  std::string Id;
+  const clang::FunctionDecl *Function = nullptr;
+  /// The statements it spans, in one block; both null: the function body.
+  const clang::Stmt *First = nullptr, *Last = nullptr;
+};
 
 struct LoweringOptions {
   /// Keep the compiler's line numbers those of the UPC source.
@@ -43,6 +64,10 @@ struct LoweringOptions {
   /// Run simple upc_forall loops over the calling thread's iterations only,
   /// with private pointers to its elements (ForallLocalization.cpp).
   bool LocalizeForall = true;
+  /// GASP events are raised only while a MIR probe measures (the files of
+  /// a program built with instrumentation requests).
+  bool GaspGated = false;
+  std::vector<ProbePlacement> Probes;
 };
 
 /// One file (one inclusion of it) whose text the output contains.
@@ -78,6 +103,9 @@ struct LoweredUnit {
   bool MainReturnsVoid = false;
   /// The output calls instrumented runtime entry points (GASP).
   bool Instrumented = false;
+  bool GaspGated = false;
+  /// The definitions of the probes placed in the unit (file scope).
+  std::vector<std::string> ProbeDefinitions;
 
   LoweredFile *find(clang::FileID FID);
   const LoweredFile *find(clang::FileID FID) const;

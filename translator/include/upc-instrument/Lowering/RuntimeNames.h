@@ -27,6 +27,12 @@ inline constexpr StringLiteral AllSegmentsAddressable =
     "UPCR_ALL_SEGMENTS_ADDRESSABLE";
 inline constexpr StringLiteral RemoteAccess = "UPCR_REMOTE_ACCESS";
 inline constexpr StringLiteral GaspInstrumented = "UPCR_GASP_INSTRUMENTED";
+/// MIR probes (upcr_mir.h): GASP events only while a probe measures, the
+/// header, a probe's definition and the start of its region.
+inline constexpr StringLiteral GaspGated = "UPCR_GASP_GATED";
+inline constexpr StringLiteral MirHeader = "upcr_mir.h";
+inline constexpr StringLiteral MirProbeDefine = "UPCR_MIR_PROBE_DEFINE";
+inline constexpr StringLiteral MirRegion = "UPCR_MIR_REGION";
 inline constexpr StringLiteral StaticThreads = "UPCR_STATIC_THREADS";
 
 /// UPCR_SRCPOS(file, line, column): a upcr_srcpos_t.
@@ -79,6 +85,7 @@ inline constexpr StringLiteral ForallAffinityInt = "upcr_forall_affinity_int";
 inline constexpr StringLiteral ForallAffinityUnsigned =
     "upcr_forall_affinity_unsigned";
 inline constexpr StringLiteral ForallFirst = "upcr_forall_first";
+inline constexpr StringLiteral ForallIteration = "UPCR_FORALL_ITERATION";
 inline constexpr StringLiteral ForallFirstBlock = "upcr_forall_first_block";
 
 /// upc_localsizeof of a THREADS-dependent array.

@@ -48,6 +48,10 @@ public:
   /// starting at Offset include it. Later insertions go before earlier ones.
   void insertBeforeFollowing(unsigned Offset, std::string Text);
 
+  /// Whether \p Offset lies strictly inside replaced text (an insertion
+  /// there would be lost).
+  bool isInsideReplacement(unsigned Offset) const;
+
   /// Forgets the edits inside [Begin, End) (a construct translated again).
   void clearInside(unsigned Begin, unsigned End);
 

@@ -45,6 +45,11 @@ struct SirRegion {
   std::vector<std::pair<std::string, std::string>> Attributes;
   SirPosition Position;
   std::vector<SirRegion> Children;
+  /// The statements the region is, for instrumentation requests: the node
+  /// (an expression or a statement) and, for a lock region, the first and
+  /// last statements of its block. Valid while the translation unit is;
+  /// not part of the document.
+  const clang::Stmt *First = nullptr, *Last = nullptr;
 };
 
 /// A declaration of shared data.
@@ -61,6 +66,8 @@ struct SirUnit {
   SirPosition Position;
   std::vector<SirDeclaration> Declarations;
   std::vector<SirRegion> Regions;
+  /// The function (valid while the translation unit is).
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 struct SirFile {

@@ -1,0 +1,260 @@
+/*
+ * mir_tool.c - the GASP side of the MIR engine: each thread's counters,
+ * fed by the events its probes' regions raise, and the begin and end of a
+ * probe's region (upcr_mir.h).
+ *
+ * A program built with --mir-request is instrumented everywhere, local
+ * accesses included, but its files raise events only while the gate of
+ * upcr_gasp.h is open: from the start of a measuring region to the end of
+ * the outermost one, on that thread. Events of the runtime's own wrappers
+ * (barriers, locks, library calls) always arrive and are ignored outside
+ * regions. Counting is per thread, without locks; a region's end adds its
+ * differences to the probe's row of that thread with relaxed atomics, which
+ * the service reads from its own thread.
+ */
+#define _GNU_SOURCE
+#include "mir_engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gasp_tools.h"
+#include "gasp_upc.h"
+
+/* upcr_gasp.h (the runtime's): opened while a probe measures; the
+ * upc_forall iterations of gated files counted meanwhile. */
+extern __thread int upcr_gasp_gate;
+extern __thread unsigned long long upcr_gasp_forall_iterations;
+
+/* Regions measuring at once on one thread (nested probes, recursion);
+ * deeper ones are not measured. */
+#define MIRE_MAX_DEPTH 64
+
+enum { WAIT_BARRIER, WAIT_LOCK, WAIT_COLLECTIVE, WAITS };
+
+typedef struct {
+  upcgt_ctx_t base; /* gasp_control, the registry of contexts */
+  int local;        /* index among this process's threads */
+  int depth;
+  mire_counters_t counters;
+  uint64_t wait_start[WAITS];
+  struct {
+    mire_probe_t *probe;
+    uint64_t t0;
+    mire_counters_t c0;
+  } frames[MIRE_MAX_DEPTH];
+} thread_state_t;
+
+static __thread thread_state_t *me;
+
+uint64_t mire_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------------------
+ * Regions
+ * ------------------------------------------------------------------------ */
+
+void upcri_mir_begin(upcr_mir_probe_t *probe, upcr_mir_frame_t *frame) {
+  thread_state_t *s = me;
+  mire_probe_t *p = probe->engine;
+  if (!s || !p || !p->measures[s->base.thread] || s->depth == MIRE_MAX_DEPTH)
+    return;
+  s->counters.c[MIR_METRIC_UPC_FORALL_ITERATIONS] =
+      upcr_gasp_forall_iterations;
+  s->frames[s->depth].probe = p;
+  s->frames[s->depth].c0 = s->counters;
+  frame->probe = probe;
+  frame->slot = (unsigned)s->depth++;
+  upcr_gasp_gate = 1;
+  /* Last, so that the region's own start is not counted. */
+  s->frames[frame->slot].t0 = mire_now_ns();
+}
+
+void upcri_mir_end(upcr_mir_frame_t *frame) {
+  uint64_t now = mire_now_ns();
+  thread_state_t *s = me;
+  if (!s || frame->slot >= (unsigned)s->depth)
+    return;
+  s->counters.c[MIR_METRIC_UPC_FORALL_ITERATIONS] =
+      upcr_gasp_forall_iterations;
+  /* Regions left by longjmp are closed with the one that encloses them. */
+  s->depth = (int)frame->slot;
+  upcr_gasp_gate = s->depth > 0;
+  mire_probe_t *p = s->frames[s->depth].probe;
+  const mire_counters_t *c0 = &s->frames[s->depth].c0;
+  uint64_t *row = p->values + (size_t)s->local * MIRE_ROW;
+  uint64_t delta[MIRE_ROW];
+  delta[0] = 1;
+  for (int m = 0; m < MIR_METRIC_COUNT_; ++m)
+    delta[1 + m] = s->counters.c[m] - c0->c[m];
+  delta[1 + MIR_METRIC_WC_TIME] = now - s->frames[s->depth].t0;
+  delta[1 + MIR_METRIC_COUNT] = 1;
+  /* One writer per row: no read-modify-write needed. */
+  for (int m = 0; m < MIRE_ROW; ++m)
+    __atomic_store_n(&row[m],
+                     __atomic_load_n(&row[m], __ATOMIC_RELAXED) + delta[m],
+                     __ATOMIC_RELAXED);
+  frame->probe = NULL;
+}
+
+/* ------------------------------------------------------------------------
+ * Events
+ * ------------------------------------------------------------------------ */
+
+static void count_access(thread_state_t *s, int get, const gasp_upc_PTS_t *p,
+                         size_t n) {
+  int remote = gasp_upc_pts_thread(p) != s->base.thread;
+  mir_metric_t bytes =
+      get ? (remote ? MIR_METRIC_UPC_GET_REMOTE_BYTES
+                    : MIR_METRIC_UPC_GET_LOCAL_BYTES)
+          : (remote ? MIR_METRIC_UPC_PUT_REMOTE_BYTES
+                    : MIR_METRIC_UPC_PUT_LOCAL_BYTES);
+  /* Each _OPS metric follows its _BYTES one in mir_metrics.def. */
+  s->counters.c[bytes] += n;
+  s->counters.c[bytes + 1] += 1;
+}
+
+/* The waits a thread's time is counted in (time metrics other than
+ * WC_TIME), or -1. */
+static int wait_of(unsigned int tag) {
+  switch (tag) {
+  case GASP_UPC_BARRIER:
+  case GASP_UPC_NOTIFY:
+  case GASP_UPC_WAIT:
+    return WAIT_BARRIER;
+  case GASP_UPC_LOCK:
+  case GASP_UPC_LOCK_ATTEMPT:
+    return WAIT_LOCK;
+  case GASP_UPC_ALL_ALLOC:
+  case GASP_UPC_ALL_LOCK_ALLOC:
+  case GASP_UPCI_ALL_FREE:
+  case GASP_UPCI_ALL_LOCK_FREE:
+    return WAIT_COLLECTIVE;
+  default:
+    return (tag >> 24) == (GASP_UPC_ALL_BROADCAST >> 24) ? WAIT_COLLECTIVE
+                                                          : -1;
+  }
+}
+
+static const mir_metric_t wait_metric[WAITS] = {
+    MIR_METRIC_UPC_BARRIER_TIME, MIR_METRIC_UPC_LOCK_TIME,
+    MIR_METRIC_UPC_COLLECTIVE_TIME};
+
+void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
+                         gasp_evttype_t type, const char *file, int line,
+                         int col, va_list ap) {
+  (void)file;
+  (void)line;
+  (void)col;
+  thread_state_t *s = (thread_state_t *)(void *)ctx;
+  if (!s)
+    return;
+  if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
+    /* After the exit barrier: every thread has stopped measuring. */
+    mire_service_collective_exit(s->base.thread);
+    return;
+  }
+  if (s->depth == 0 || !s->base.enabled)
+    return;
+  if (tag == GASP_UPC_FORALL)
+    return;
+  int w = wait_of(tag);
+  if (w >= 0) {
+    if (type == GASP_START)
+      s->wait_start[w] = mire_now_ns();
+    else if (type == GASP_END && s->wait_start[w])
+      s->counters.c[wait_metric[w]] += mire_now_ns() - s->wait_start[w];
+    if (type != GASP_START)
+      s->wait_start[w] = 0;
+    return;
+  }
+  if (type != GASP_START)
+    return;
+  va_list args;
+  va_copy(args, ap);
+  switch (tag) {
+  case GASP_UPC_GET:
+  case GASP_UPC_NB_GET_INIT: {
+    (void)va_arg(args, int);
+    (void)va_arg(args, void *);
+    const gasp_upc_PTS_t *src = va_arg(args, gasp_upc_PTS_t *);
+    count_access(s, 1, src, va_arg(args, size_t));
+    break;
+  }
+  case GASP_UPC_PUT:
+  case GASP_UPC_NB_PUT_INIT: {
+    (void)va_arg(args, int);
+    const gasp_upc_PTS_t *dst = va_arg(args, gasp_upc_PTS_t *);
+    (void)va_arg(args, void *);
+    count_access(s, 0, dst, va_arg(args, size_t));
+    break;
+  }
+  case GASP_UPC_MEMGET: {
+    (void)va_arg(args, void *);
+    const gasp_upc_PTS_t *src = va_arg(args, gasp_upc_PTS_t *);
+    count_access(s, 1, src, va_arg(args, size_t));
+    break;
+  }
+  case GASP_UPC_MEMPUT: {
+    const gasp_upc_PTS_t *dst = va_arg(args, gasp_upc_PTS_t *);
+    (void)va_arg(args, void *);
+    count_access(s, 0, dst, va_arg(args, size_t));
+    break;
+  }
+  case GASP_UPC_MEMCPY:
+  case GASP_UPCI_NB_MEMCPY_INIT: {
+    /* A copy between shared objects reads one and writes the other. */
+    const gasp_upc_PTS_t *dst = va_arg(args, gasp_upc_PTS_t *);
+    const gasp_upc_PTS_t *src = va_arg(args, gasp_upc_PTS_t *);
+    size_t n = va_arg(args, size_t);
+    count_access(s, 1, src, n);
+    count_access(s, 0, dst, n);
+    break;
+  }
+  case GASP_UPC_MEMSET:
+  case GASP_UPCI_NB_MEMSET_INIT: {
+    const gasp_upc_PTS_t *dst = va_arg(args, gasp_upc_PTS_t *);
+    (void)va_arg(args, int);
+    count_access(s, 0, dst, va_arg(args, size_t));
+    break;
+  }
+  default:
+    break;
+  }
+  va_end(args);
+}
+
+/* ------------------------------------------------------------------------
+ * Life cycle
+ * ------------------------------------------------------------------------ */
+
+static void final(const char *how, int by_thread) {
+  (void)by_thread;
+  mire_service_exit(strcmp(how, "exit") == 0);
+}
+
+gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
+  (void)srcmodel;
+  (void)argc;
+  (void)argv;
+  upcgt_start(final);
+  thread_state_t *s = calloc(1, sizeof *s);
+  if (!s) {
+    fprintf(stderr, "upc-mir: error: out of memory\n");
+    return NULL;
+  }
+  upcgt_ctx_init(&s->base);
+  upcgt_register(&s->base);
+  mire_service_start();
+  s->local = s->base.thread - mire_first_thread;
+  me = s;
+  return (gasp_context_t)(void *)s;
+}
+
+UPCGT_COMMON_ENTRY_POINTS
