@@ -526,78 +526,101 @@ static uint64_t signature(const mire_values_t *vals, size_t probe) {
   return h;
 }
 
-/* One pass over the probes: measurements and deliveries that are due.
- * Returns the time of the next one. */
+/* Writes the probe's next numbered document: doc, or the probe's values
+ * now when doc is NULL. */
+static void deliver_next(size_t i, const char *doc) {
+  char *made = NULL;
+  if (!doc) {
+    mire_values_t vals = {0};
+    if (gather(&vals, "V") == 0)
+      doc = made = mire_measurement(&i, 1, &vals, NULL);
+    mire_values_free(&vals);
+  }
+  if (doc)
+    deliver(i, doc, ++schedules[i].delivered);
+  free(made);
+}
+
+/* Takes the measurement of probe i that is due at now, if any (MIR,
+ * section 4's interval and duration): into s->latest. Returns whether a
+ * measurement was taken. */
+static int measure_due(size_t i, uint64_t now) {
+  schedule_t *s = &schedules[i];
+  const mire_measuring_t *m = &mire_probes[i].measuring;
+  int start = m->interval <= 0 || now >= s->next_sample;
+  mire_values_t vals = {0};
+  int measured = 0;
+  if (m->duration > 0 && !s->window_end) {
+    /* A window starts: the values at its start. */
+    if (start && gather(&vals, "V") == 0) {
+      mire_values_free(&s->base);
+      s->base = vals;
+      vals.v = NULL;
+      s->window_end = now + ms(m->duration);
+      if (m->interval > 0)
+        s->next_sample = now + ms(m->interval);
+    }
+  } else if (m->duration > 0) {
+    /* ... and ends: the difference is the measurement. */
+    if (now >= s->window_end && gather(&vals, "V") == 0) {
+      free(s->latest);
+      s->latest = mire_measurement(&i, 1, &vals, &s->base);
+      s->window_end = 0;
+      measured = 1;
+    }
+  } else if (m->interval > 0 && start && gather(&vals, "V") == 0) {
+    free(s->latest);
+    s->latest = mire_measurement(&i, 1, &vals, NULL);
+    s->next_sample = now + ms(m->interval);
+    measured = 1;
+  }
+  mire_values_free(&vals);
+  return measured;
+}
+
+/* Whether probe i's values changed since the last call (delivery -1
+ * without interval or duration: each measurement is an execution, so a
+ * change is delivered). */
+static int changed(size_t i) {
+  mire_values_t vals = {0};
+  int measured = 0;
+  if (gather(&vals, "V") == 0) {
+    uint64_t sig = signature(&vals, i);
+    measured = sig != schedules[i].last_signature;
+    schedules[i].last_signature = sig;
+  }
+  mire_values_free(&vals);
+  return measured;
+}
+
+/* One pass over the probes: the measurements and deliveries that are due.
+ * Returns when the next one is. */
 static uint64_t deliveries_due(uint64_t now) {
   uint64_t next = now + ms(100);
   for (size_t i = 0; i < mire_nprobes; ++i) {
-    mire_probe_t *p = &mire_probes[i];
     schedule_t *s = &schedules[i];
-    const mire_measuring_t *m = &p->measuring;
-    if (p->removed || (m->interval <= 0 && m->duration <= 0 &&
-                       m->delivery == 0))
-      continue;
-    int measured = 0;
-    mire_values_t vals = {0};
+    const mire_measuring_t *m = &mire_probes[i].measuring;
     int sampling = m->interval > 0 || m->duration > 0;
-    int due = !sampling || (s->next_sample && now >= s->next_sample) ||
-              (m->interval <= 0 && m->duration > 0);
-    if (due && gather(&vals, "V") == 0) {
-      if (m->duration > 0) {
-        /* A window: the values at its start, then the difference at its
-         * end (MIR, section 4's duration). */
-        if (!s->window_end) {
-          mire_values_free(&s->base);
-          s->base = vals;
-          vals.v = NULL;
-          s->window_end = now + ms(m->duration);
-        } else if (now >= s->window_end) {
-          free(s->latest);
-          s->latest = mire_measurement(&i, 1, &vals, &s->base);
-          s->window_end = 0;
-          measured = 1;
-        }
-      } else if (sampling) {
-        free(s->latest);
-        s->latest = mire_measurement(&i, 1, &vals, NULL);
-        measured = 1;
-      } else if (m->delivery == -1) {
-        uint64_t sig = signature(&vals, i);
-        measured = sig != s->last_signature;
-        s->last_signature = sig;
-      }
-      if (m->interval > 0 && (measured || !m->duration))
-        s->next_sample = now + ms(m->interval);
-    }
-    if (m->delivery == -1 && measured) {
-      char *doc = s->latest ? strdup(s->latest)
-                            : mire_measurement(&i, 1, &vals, NULL);
-      if (doc)
-        deliver(i, doc, ++s->delivered);
-      free(doc);
-    } else if (m->delivery > 0 && now >= s->next_delivery) {
-      char *doc = s->latest ? strdup(s->latest) : NULL;
-      if (!doc) {
-        mire_values_t now_vals = {0};
-        if (gather(&now_vals, "V") == 0)
-          doc = mire_measurement(&i, 1, &now_vals, NULL);
-        mire_values_free(&now_vals);
-      }
-      if (doc)
-        deliver(i, doc, ++s->delivered);
-      free(doc);
+    if (mire_probes[i].removed || (!sampling && m->delivery == 0))
+      continue;
+    int measured = sampling ? measure_due(i, now)
+                   : m->delivery == -1 ? changed(i)
+                                       : 0;
+    if (m->delivery == -1 && measured)
+      deliver_next(i, s->latest);
+    if (m->delivery > 0 && now >= s->next_delivery) {
+      deliver_next(i, s->latest);
       s->next_delivery = now + ms(m->delivery);
     }
-    mire_values_free(&vals);
     /* When to look again. */
     uint64_t want = m->delivery == -1 && !sampling ? now + ms(10) : next;
-    if (s->next_sample && s->next_sample < want)
-      want = s->next_sample;
     if (s->window_end && s->window_end < want)
       want = s->window_end;
-    if (m->interval <= 0 && m->duration > 0 && !s->window_end)
-      want = now;
-    if (s->next_delivery && s->next_delivery < want)
+    else if (m->duration > 0 && !s->window_end)
+      want = m->interval > 0 ? s->next_sample : now;
+    else if (m->interval > 0 && s->next_sample < want)
+      want = s->next_sample;
+    if (m->delivery > 0 && s->next_delivery < want)
       want = s->next_delivery;
     if (want < next)
       next = want;

@@ -193,16 +193,27 @@ upcri_gasp_scope_t upcri_gasp_scope_begin(unsigned int tag,
                                           upcr_srcpos_t pos);
 void upcri_gasp_scope_end(upcri_gasp_scope_t *scope);
 
+/* Whether to raise is decided here, in the instrumented file (where
+ * UPCR_GASP_ACTIVE may be a MIR gate), so that a scope entered without
+ * events costs a load and a branch, not two calls. */
+#define UPCRI_GASP_SCOPE_BEGIN(TAG, SIG, POS)                                  \
+  (UPCR_GASP_ACTIVE() ? upcri_gasp_scope_begin((TAG), (SIG), (POS))            \
+                      : (upcri_gasp_scope_t){0, 0, {0, 0, 0}, 0})
+UPCR_INLINE void upcri_gasp_scope_leave(upcri_gasp_scope_t *scope) {
+  if (UPCR_UNLIKELY(scope->active))
+    upcri_gasp_scope_end(scope);
+}
+
 /* GASP_C_FUNC: the first declaration of an instrumented function body. */
 #define UPCR_GASP_FUNCTION_SCOPE(SIG, POS)                                     \
   upcri_gasp_scope_t upcr_gasp_function_                                       \
-      __attribute__((__cleanup__(upcri_gasp_scope_end), __unused__)) =         \
-          upcri_gasp_scope_begin(GASP_C_FUNC, (SIG), (POS))
+      __attribute__((__cleanup__(upcri_gasp_scope_leave), __unused__)) =       \
+          UPCRI_GASP_SCOPE_BEGIN(GASP_C_FUNC, (SIG), (POS))
 /* GASP_UPC_FORALL: { UPCR_GASP_FORALL_SCOPE(pos); <the upc_forall> } */
 #define UPCR_GASP_FORALL_SCOPE(POS)                                            \
   upcri_gasp_scope_t UPCRI_CAT(upcr_gasp_forall_, __COUNTER__)                 \
-      __attribute__((__cleanup__(upcri_gasp_scope_end), __unused__)) =         \
-          upcri_gasp_scope_begin(GASP_UPC_FORALL, 0, (POS))
+      __attribute__((__cleanup__(upcri_gasp_scope_leave), __unused__)) =       \
+          UPCRI_GASP_SCOPE_BEGIN(GASP_UPC_FORALL, 0, (POS))
 
 /* ------------------------------------------------------------------------
  * C memory allocation (GASP_C_MALLOC / REALLOC / FREE), for calls of the C
