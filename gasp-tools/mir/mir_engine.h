@@ -48,8 +48,6 @@ typedef struct {
 
 typedef struct mire_probe {
   char *id, *from, *to;
-  const char *file; /* of the first site */
-  int line, column;
   upcr_mir_probe_t **sites; /* the compiled definitions (one per object) */
   size_t nsites;
   /* The settings of the last defining requests. */
@@ -61,7 +59,7 @@ typedef struct mire_probe {
   mire_measuring_t measuring;
   int activated; /* as compiled (activated="true") */
   int removed;
-  /* Which threads measure (threads entries). */
+  /* Which threads measure (threads entries; relaxed atomics). */
   unsigned char *measures;
   /* Per thread of this process (indexed by thread - first_thread):
    * executions and totals per metric, written by the thread with relaxed

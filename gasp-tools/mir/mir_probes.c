@@ -125,17 +125,24 @@ static void select_threads(const mir_entity_t *e, size_t n,
   free(inner);
 }
 
+/* Which threads measure p: written by the service while the threads read
+ * it (relaxed atomics, one byte per thread). */
 static void update_measures(mire_probe_t *p) {
-  if (!p->nentities) {
-    memset(p->measures, 1, (size_t)mire_threads);
+  unsigned char *next = calloc((size_t)mire_threads, 1);
+  unsigned char *all = malloc((size_t)mire_threads);
+  if (!next || !all) {
+    free(next);
+    free(all);
     return;
   }
-  unsigned char *all = malloc((size_t)mire_threads);
-  if (!all)
-    return;
   memset(all, 1, (size_t)mire_threads);
-  memset(p->measures, 0, (size_t)mire_threads);
-  select_threads(p->entities, p->nentities, all, p->measures);
+  if (p->nentities)
+    select_threads(p->entities, p->nentities, all, next);
+  else
+    memcpy(next, all, (size_t)mire_threads);
+  for (int t = 0; t < mire_threads; ++t)
+    __atomic_store_n(&p->measures[t], next[t], __ATOMIC_RELAXED);
+  free(next);
   free(all);
 }
 
@@ -257,53 +264,58 @@ void mire_probe_apply(mire_probe_t *p, const mir_request_t *req) {
   }
 }
 
+/* A new probe from its first site: the settings of its compiled requests
+ * (the defaults-only requests before it, then its own). */
+static mire_probe_t *new_probe(upcr_mir_probe_t *site) {
+  mire_probe_t *grown =
+      realloc(mire_probes, (mire_nprobes + 1) * sizeof *mire_probes);
+  if (!grown)
+    return NULL;
+  mire_probes = grown;
+  mire_probe_t *p = &mire_probes[mire_nprobes++];
+  memset(p, 0, sizeof *p);
+  p->id = strdup(site->id);
+  p->from = strdup(site->from);
+  p->to = strdup(site->to);
+  p->metrics[0] = MIR_METRIC_WC_TIME; /* without metric elements */
+  p->nmetrics = 1;
+  p->measures = malloc((size_t)mire_threads);
+  p->values =
+      calloc((size_t)mire_local_threads * MIRE_ROW, sizeof *p->values);
+  if (!p->id || !p->from || !p->to || !p->measures || !p->values)
+    return NULL;
+  update_measures(p);
+  for (const char *const *text = site->requests; *text; ++text) {
+    mir_request_t req;
+    if (mir_request_parse(*text, strlen(*text), site->id, 1u << MIR_INSTRREQ,
+                          &req, print_diag, site) != 0)
+      return NULL;
+    apply_settings(p, &req);
+    if (text[1] == NULL) /* the probe's own request */
+      p->activated = req.activated == 1;
+    mir_request_free(&req);
+  }
+  char buf[256];
+  if (check_entities(p->entities, p->nentities, buf, sizeof buf))
+    fprintf(stderr, "upc-mir: warning: probe '%s': %s; it measures "
+            "nothing there\n", p->id, buf);
+  return p;
+}
+
+/* A site of the section: a new probe, or one more site of a probe (a
+ * region in a header compiled into several objects). */
 static int add_site(upcr_mir_probe_t *site) {
   mire_probe_t *p = mire_probe_find(site->id);
-  if (p) {
-    if (strcmp(p->from, site->from) != 0 || strcmp(p->to, site->to) != 0) {
-      fprintf(stderr,
-              "upc-mir: error: two probes are called '%s' (regions %s and "
-              "%s); probes are named after their request files\n",
-              site->id, p->from, site->from);
-      return -1;
-    }
-  } else {
-    mire_probe_t *grown =
-        realloc(mire_probes, (mire_nprobes + 1) * sizeof *mire_probes);
-    if (!grown)
-      return -1;
-    mire_probes = grown;
-    p = &mire_probes[mire_nprobes++];
-    memset(p, 0, sizeof *p);
-    p->id = strdup(site->id);
-    p->from = strdup(site->from);
-    p->to = strdup(site->to);
-    p->line = site->line;
-    p->column = site->column;
-    p->metrics[0] = MIR_METRIC_WC_TIME;
-    p->nmetrics = 1;
-    p->measures = malloc((size_t)mire_threads);
-    p->values = calloc((size_t)mire_local_threads * MIRE_ROW,
-                       sizeof *p->values);
-    if (!p->id || !p->from || !p->to || !p->measures || !p->values)
-      return -1;
-    update_measures(p);
-    for (const char *const *text = site->requests; *text; ++text) {
-      mir_request_t req;
-      if (mir_request_parse(*text, strlen(*text), site->id,
-                            1u << MIR_INSTRREQ, &req, print_diag,
-                            site) != 0)
-        return -1;
-      apply_settings(p, &req);
-      if (text[1] == NULL) /* the probe's own request */
-        p->activated = req.activated == 1;
-      mir_request_free(&req);
-    }
-    char buf[256];
-    if (check_entities(p->entities, p->nentities, buf, sizeof buf))
-      fprintf(stderr, "upc-mir: warning: probe '%s': %s; it measures "
-              "nothing there\n", p->id, buf);
+  if (p && (strcmp(p->from, site->from) != 0 ||
+            strcmp(p->to, site->to) != 0)) {
+    fprintf(stderr,
+            "upc-mir: error: two probes are called '%s' (regions %s and "
+            "%s); probes are named after their request files\n",
+            site->id, p->from, site->from);
+    return -1;
   }
+  if (!p && !(p = new_probe(site)))
+    return -1;
   upcr_mir_probe_t **grown =
       realloc(p->sites, (p->nsites + 1) * sizeof *p->sites);
   if (!grown)

@@ -63,7 +63,8 @@ uint64_t mire_now_ns(void) {
 void upcri_mir_begin(upcr_mir_probe_t *probe, upcr_mir_frame_t *frame) {
   thread_state_t *s = me;
   mire_probe_t *p = probe->engine;
-  if (!s || !p || !p->measures[s->base.thread] || s->depth == MIRE_MAX_DEPTH)
+  if (!s || !p || s->depth == MIRE_MAX_DEPTH ||
+      !__atomic_load_n(&p->measures[s->base.thread], __ATOMIC_RELAXED))
     return;
   s->counters.c[MIR_METRIC_UPC_FORALL_ITERATIONS] =
       upcr_gasp_forall_iterations;
