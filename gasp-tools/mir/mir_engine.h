@@ -72,9 +72,10 @@ extern mire_probe_t *mire_probes;
 extern size_t mire_nprobes;
 extern int mire_threads, mire_first_thread, mire_local_threads;
 
-/* Finds the probes and applies their compiled requests; returns 0, or -1
- * after printing why (a request the translator accepted cannot fail). */
-int mire_probes_init(int threads, int first_thread, int local_threads);
+/* Finds the probes and applies their compiled requests, once the
+ * threads above are known; returns 0, or -1 after printing why (a request
+ * the translator accepted cannot fail). */
+int mire_probes_init(void);
 mire_probe_t *mire_probe_find(const char *id);
 
 /* Applies a control request's settings and action to p (the request has

@@ -325,10 +325,7 @@ static int add_site(upcr_mir_probe_t *site) {
   return 0;
 }
 
-int mire_probes_init(int threads, int first_thread, int local_threads) {
-  mire_threads = threads;
-  mire_first_thread = first_thread;
-  mire_local_threads = local_threads;
+int mire_probes_init(void) {
   if (!__start_upcr_mir_probes)
     return 0;
   for (upcr_mir_probe_t *const *s = __start_upcr_mir_probes;

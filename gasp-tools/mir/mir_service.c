@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <pthread.h>
+#include <sched.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
@@ -79,28 +80,70 @@ const char *mire_node_name(int node) {
 
 #define STACK_MAX 64
 
+/* A request for one thread's stack. The helper asks (IDLE -> ASKED) and
+ * signals the thread; the handler takes the request (ASKED -> TAKEN),
+ * records the frames and says so (DONE, then the semaphore). A helper that
+ * gives up after its timeout withdraws a request not taken yet, or waits
+ * for one being recorded, so that a late handler never writes frames that
+ * the helper reads. */
+enum { STACK_IDLE, STACK_ASKED, STACK_TAKEN, STACK_DONE };
+
 typedef struct {
   pthread_t thread;
-  void *frames[STACK_MAX + 4];
-  volatile int nframes;
+  int state; /* atomic */
+  int depth; /* frames wanted, written before ASKED */
+  void *frames[STACK_MAX + 2];
+  int nframes;
   sem_t done;
 } stack_slot_t;
 
 static stack_slot_t *stacks; /* [local threads] */
 static __thread int my_local = -1;
-static volatile sig_atomic_t stack_depth;
 
 static int stack_signal(void) { return SIGRTMIN + 3; }
 
 static void on_stack_signal(int sig) {
   (void)sig;
   int saved = errno;
-  if (my_local >= 0) {
-    stack_slot_t *s = &stacks[my_local];
-    s->nframes = backtrace(s->frames, stack_depth + 2);
+  int asked = STACK_ASKED;
+  stack_slot_t *s = my_local >= 0 ? &stacks[my_local] : NULL;
+  if (s && __atomic_compare_exchange_n(&s->state, &asked, STACK_TAKEN, 0,
+                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    /* Two more: the handler and the signal trampoline. */
+    s->nframes = backtrace(s->frames, s->depth + 2);
+    __atomic_store_n(&s->state, STACK_DONE, __ATOMIC_RELEASE);
     sem_post(&s->done);
   }
   errno = saved;
+}
+
+/* The frames of local thread k (up to depth), into s->frames; the number
+ * recorded, 0 when the thread did not answer within a second. */
+static int ask_stack(stack_slot_t *s, int depth) {
+  s->depth = depth;
+  __atomic_store_n(&s->state, STACK_ASKED, __ATOMIC_RELEASE);
+  if (pthread_kill(s->thread, stack_signal()) != 0) {
+    __atomic_store_n(&s->state, STACK_IDLE, __ATOMIC_RELAXED);
+    return 0; /* the thread has ended */
+  }
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += 1;
+  int posted;
+  while (!(posted = sem_timedwait(&s->done, &until) == 0) && errno == EINTR)
+    ;
+  int asked = STACK_ASKED;
+  if (!posted && __atomic_compare_exchange_n(&s->state, &asked, STACK_IDLE, 0,
+                                             __ATOMIC_RELAXED,
+                                             __ATOMIC_RELAXED))
+    return 0; /* withdrawn before the handler ran */
+  while (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) != STACK_DONE)
+    sched_yield(); /* being recorded: a handler does not block */
+  if (!posted)
+    while (sem_wait(&s->done) != 0 && errno == EINTR)
+      ;
+  __atomic_store_n(&s->state, STACK_IDLE, __ATOMIC_RELAXED);
+  return s->nframes;
 }
 
 /* "function+0xoffset (object)", or "object+0xoffset" when the function
@@ -128,19 +171,11 @@ static char *local_stacks(int depth) {
     return NULL;
   if (depth > STACK_MAX)
     depth = STACK_MAX;
-  stack_depth = depth;
   for (int k = 0; k < mire_local_threads && depth > 0; ++k) {
     stack_slot_t *s = &stacks[k];
-    s->nframes = 0;
-    if (pthread_kill(s->thread, stack_signal()) != 0)
-      continue; /* the thread has ended */
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 1;
-    while (sem_timedwait(&s->done, &until) != 0 && errno == EINTR)
-      ;
+    int n = ask_stack(s, depth);
     /* The first two frames are the handler and the signal trampoline. */
-    for (int i = 2; i < s->nframes && i - 2 < depth; ++i) {
+    for (int i = 2; i < n && i - 2 < depth; ++i) {
       char frame[512];
       frame_string(s->frames[i], frame, sizeof frame);
       fprintf(f, "%d %s\n", mire_first_thread + k, frame);
@@ -485,7 +520,7 @@ static char *serve_relay(void *arg, const char *msg, size_t len) {
 
 static pthread_t delivery_thread;
 static int delivery_running;
-static volatile int delivery_stop;
+static int delivery_stop; /* atomic */
 
 static uint64_t ms(long v) { return (uint64_t)v * 1000000u; }
 
@@ -633,7 +668,7 @@ static void *delivery_main(void *arg) {
   sigset_t all;
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, NULL);
-  while (!delivery_stop) {
+  while (!__atomic_load_n(&delivery_stop, __ATOMIC_ACQUIRE)) {
     pthread_mutex_lock(&relay_lock);
     uint64_t now = mire_now_ns();
     uint64_t next = deliveries_due(now);
@@ -666,8 +701,7 @@ static void fail_start(const char *what) {
 
 /* The first thread of a process: probes, channel. */
 static void start_process(int me, upcr_shared_ptr_t all) {
-  if (mire_probes_init(mire_threads, mire_first_thread,
-                       mire_local_threads) != 0)
+  if (mire_probes_init() != 0)
     fail_start("the probes compiled into the program cannot be read");
   stacks = calloc((size_t)mire_local_threads, sizeof *stacks);
   if (!stacks)
@@ -683,6 +717,14 @@ static void start_process(int me, upcr_shared_ptr_t all) {
   void *warm[2];
   backtrace(warm, 2); /* loads the unwinder now, not in a handler */
 
+  /* The root's schedules exist before a client can ask. */
+  if (is_root) {
+    schedules = calloc(mire_nprobes + 1, sizeof *schedules);
+    if (!schedules)
+      fail_start("out of memory");
+    for (size_t i = 0; i < mire_nprobes; ++i)
+      reschedule(i);
+  }
   const char *socket_path = is_root ? getenv("UPC_MIR_SOCKET") : NULL;
   if (socket_path && !*socket_path)
     socket_path = NULL;
@@ -704,19 +746,16 @@ static void start_process(int me, upcr_shared_ptr_t all) {
   free(address);
   upc_memput(upcr_add_shared(all, sizeof(slot_t), me, 1), &mine,
              sizeof mine);
-  if (is_root) {
-    schedules = calloc(mire_nprobes + 1, sizeof *schedules);
-    for (size_t i = 0; i < mire_nprobes; ++i)
-      reschedule(i);
-    if (schedules && pthread_create(&delivery_thread, NULL, delivery_main,
-                                    NULL) == 0)
-      delivery_running = 1;
-  }
+  if (is_root &&
+      pthread_create(&delivery_thread, NULL, delivery_main, NULL) == 0)
+    delivery_running = 1;
 }
 
 static int local_count;
 static void init_local_barrier(void) {
-  pthread_barrier_init(&local_barrier, NULL, (unsigned)local_count);
+  pthread_barrier_init(&local_barrier, NULL,
+                       (unsigned)__atomic_load_n(&local_count,
+                                                 __ATOMIC_ACQUIRE));
 }
 
 void mire_service_start(void) {
@@ -822,7 +861,7 @@ static void write_final(void) {
     return;
   final_written = 1;
   if (delivery_running) {
-    delivery_stop = 1;
+    __atomic_store_n(&delivery_stop, 1, __ATOMIC_RELEASE);
     pthread_join(delivery_thread, NULL);
     delivery_running = 0;
   }
