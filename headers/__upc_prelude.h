@@ -34,6 +34,14 @@ static const int __upc_THREADS __attribute__((__unused__)) = 1;
 extern const int __upc_MYTHREAD;
 #define __upc_MAX_BLOCK_SIZE 2147483647
 
+/* The names are macros too, as in the C the compiler sees (upcr.h):
+ * #ifdef THREADS, #if UPC_MAX_BLOCK_SIZE > N, and #if THREADS == 4 under
+ * -T. (Tokens of UPC code are rewritten by the desugarer before these
+ * matter.) */
+#define MYTHREAD __upc_MYTHREAD
+#define THREADS __upc_THREADS
+#define UPC_MAX_BLOCK_SIZE __upc_MAX_BLOCK_SIZE
+
 /* Type qualifiers: `shared` is an address space; layout and strict/relaxed
  * are type tags that Clang keeps as sugar on the type. */
 #define __upc_shared __attribute__((__address_space__(16)))

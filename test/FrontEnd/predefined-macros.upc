@@ -36,6 +36,13 @@
 #if !(UPC_MAX_BLOCK_SIZE > 0)
 #error UPC_MAX_BLOCK_SIZE must work in #if
 #endif
+// The UPC names are macros, as the C side's upcr.h has them.
+#if !defined(UPC_MAX_BLOCK_SIZE) || !defined(THREADS) || !defined(MYTHREAD)
+#error UPC_MAX_BLOCK_SIZE, THREADS and MYTHREAD must be macros
+#endif
+#ifndef UPC_MAX_BLOCK_SIZE
+#error UPC_MAX_BLOCK_SIZE must be a macro for #ifndef
+#endif
 
 // The values in C expressions, and a shared object per macro that is defined,
 // so that the dump shows which are.

@@ -1,5 +1,6 @@
 // Unknown '#pragma upc' and '#pragma pupc' arguments are warnings, located at
-// the argument; the pragma is ignored.
+// the argument; the pragma is ignored. Tokens after a known argument are a
+// warning naming them; the pragma applies.
 //
 // RUN: %upc-instrument -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=__upc_ --implicit-check-not=__attribute__
 
@@ -14,6 +15,11 @@ void f(void) {
   int x = 0;
   (void)x;
 }
+
+// CHECK: pragma-unknown.upc:[[@LINE+1]]:20: warning: extra tokens 'junk (1)' after '#pragma upc strict' ignored
+#pragma upc strict junk (1)
+// CHECK: pragma-unknown.upc:[[@LINE+1]]:18: warning: extra tokens '"x"' after '#pragma pupc off' ignored
+#pragma pupc off "x"
 
 // Not warnings.
 #pragma upc strict

@@ -243,6 +243,11 @@ TEST(UpcDesugarerTest, DirectiveAfterCode) {
             "M(x)\n#define N(T)  \\\n  __upc_shared int T;\n");
   EXPECT_EQ(desugar("int a;\n#if THREADS\n#endif\n"),
             "int a;\n#if __upc_THREADS\n#endif\n");
+  // The operand of defined is a macro name: kept.
+  EXPECT_EQ(desugar("#if defined(THREADS) && defined MYTHREAD && THREADS\n"
+                    "#endif\n"),
+            "#if defined(THREADS) && defined MYTHREAD && __upc_THREADS\n"
+            "#endif\n");
 }
 
 TEST(UpcDesugarerTest, DirectivesBetweenReplacedTokensStay) {

@@ -524,7 +524,24 @@ private:
     Context C{End, /*InDirective=*/true};
     llvm::StringRef Directive = Tokens[Name].Identifier;
     if (Directive == "if" || Directive == "elif") {
-      processRange(Name + 1, C);
+      // The operand of `defined` is a macro name, never rewritten: THREADS,
+      // MYTHREAD and UPC_MAX_BLOCK_SIZE are macros too (the prelude).
+      size_t Segment = Name + 1;
+      for (size_t I = Segment; I < End; ++I) {
+        if (Tokens[I].Kind != tok::raw_identifier ||
+            Tokens[I].Identifier != "defined")
+          continue;
+        processRange(Segment, {I, /*InDirective=*/true});
+        size_t Operand = I + 1;
+        if (Operand < End && Tokens[Operand].Kind == tok::l_paren)
+          ++Operand;
+        I = std::min(Operand + 1, End);
+        if (I < End && Tokens[I].Kind == tok::r_paren)
+          ++I;
+        Segment = I;
+        --I;
+      }
+      processRange(Segment, C);
     } else if (Directive == "define" && Name + 1 < End) {
       size_t Body = Name + 2;
       const RawToken &MacroName = Tokens[Name + 1];

@@ -263,9 +263,21 @@ void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
     Kind = UpcPragma::InstrumentationOff;
 
   llvm::StringRef Expected = IsUpc ? "'strict' or 'relaxed'" : "'on' or 'off'";
-  if (Kind)
+  if (Kind) {
     U.addPragma(*Kind, Loc);
-  else if (Tok.is(tok::eod))
+    // What follows the argument is ignored, and said so (UPC 1.3, 6.7.1
+    // has nothing after it).
+    PP.LexUnexpandedToken(Tok);
+    if (Tok.isNot(tok::eod)) {
+      SourceLocation Junk = Tok.getLocation();
+      std::string Text;
+      for (; Tok.isNot(tok::eod); PP.LexUnexpandedToken(Tok))
+        Text += (Text.empty() || !Tok.hasLeadingSpace() ? "" : " ") +
+                PP.getSpelling(Tok);
+      reportUpc(PP.getDiagnostics(), Junk, UpcDiag::PragmaExtraTokens)
+          << Text << getName() << Word;
+    }
+  } else if (Tok.is(tok::eod))
     reportUpc(PP.getDiagnostics(), Tok.getLocation(),
               UpcDiag::PragmaMissingArgument)
         << getName() << Expected;

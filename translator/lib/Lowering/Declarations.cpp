@@ -231,10 +231,13 @@ void Lowerer::traverseInitializer(VarDecl *VD) {
 
 void Lowerer::lowerTopLevelDecls() {
   TranslationUnitDecl *TUD = Ctx.getTranslationUnitDecl();
-  // main first: a recursive call needs the new name.
+  // main first: a recursive call needs the new name. Defined in the UPC
+  // file or in a user header it includes (translated with it), main is the
+  // program's: NAS kernels define it in a common header.
   for (Decl *D : TUD->decls())
     if (auto *FD = dyn_cast<FunctionDecl>(D);
-        FD && FD->isMain() && SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        FD && FD->isMain() && FD->doesThisDeclarationHaveABody() &&
+        isEmittedFile(SM.getFileID(SM.getExpansionLoc(FD->getLocation()))))
       NewNames[FD->getCanonicalDecl()] = runtime::UserMain.str();
 
   std::vector<Decl *> Group;

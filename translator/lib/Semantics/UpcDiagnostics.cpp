@@ -122,6 +122,8 @@ DiagInfo info(UpcDiag D) {
                         "expected %2"};
   case UpcDiag::PragmaMissingArgument:
     return {L::Warning, "missing argument to '#pragma %0'; expected %1"};
+  case UpcDiag::PragmaExtraTokens:
+    return {L::Warning, "extra tokens '%0' after '#pragma %1 %2' ignored"};
   case UpcDiag::PragmaNotAtScopeStart:
     return {L::Warning, "'#pragma %0' should precede all declarations and "
                         "statements of its block; it applies from here to the "

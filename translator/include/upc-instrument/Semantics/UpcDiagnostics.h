@@ -56,6 +56,7 @@ enum class UpcDiag {
   // Pragmas.
   PragmaUnknown,
   PragmaMissingArgument,
+  PragmaExtraTokens,
   PragmaNotAtScopeStart,
   // Translation to C.
   CannotTranslate,
