@@ -23,7 +23,7 @@ void f(void) {
   double *d = pd2;
   // CHECK: rendering-type-names-clang.upc:[[@LINE+1]]:17: error: initializing 'struct point *' with an expression of type 'shared [3] struct point *'{{.*$}}
   struct point *e = ppt;
-  // CHECK: rendering-type-names-clang.upc:[[@LINE+1]]:8: error: incompatible pointer to integer conversion initializing 'long' with an expression of type 'shared [4] int *'{{.*$}}
+  // CHECK: rendering-type-names-clang.upc:[[@LINE+1]]:8: warning: incompatible pointer to integer conversion initializing 'long' with an expression of type 'shared [4] int *'{{.*$}}
   long g = p4;
   // CHECK: rendering-type-names-clang.upc:[[@LINE+1]]:11: error: member reference base type 'shared [4] int' is not a structure or union
   (void)p4->x;

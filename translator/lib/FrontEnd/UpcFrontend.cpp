@@ -233,6 +233,18 @@ std::vector<std::string> systemDirectories(const CompilerInvocation &Inv) {
 
 } // namespace
 
+llvm::ArrayRef<const char *> gccCompatibleWarningOptions() {
+  static const char *const Options[] = {
+      "-Wno-error=implicit-function-declaration",
+      "-Wno-error=implicit-int",
+      "-Wno-error=int-conversion",
+      "-Wno-error=incompatible-function-pointer-types",
+      "-Wno-error=return-mismatch",
+      "-Wno-deprecated-non-prototype",
+  };
+  return Options;
+}
+
 namespace {
 
 /// One parse of \p InputFile, as \p Settings (from a first parse) ask. With
@@ -253,6 +265,8 @@ ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   if (Opts.Threads.StaticThreads)
     Args.push_back("-D__UPC_INSTRUMENT_STATIC_THREADS__=" +
                    std::to_string(*Opts.Threads.StaticThreads));
+  Args.insert(Args.end(), gccCompatibleWarningOptions().begin(),
+              gccCompatibleWarningOptions().end());
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
   // Clang 19's typo correction re-transforms expressions and cannot handle
   // the btf_type_tag sugar that carries UPC qualifiers (it crashes): no

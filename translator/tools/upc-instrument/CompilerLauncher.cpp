@@ -286,6 +286,10 @@ void Launch::addCompileArgs(std::vector<std::string> &Args) const {
     Extra.push_back("-iquote" + D);
   Extra.push_back("-I" + Opts.RuntimeIncludeDir);
   Extra.push_back("-I" + Frontend.UpcHeaderDir);
+  // Clang compiles the translated C of old UPC codes as gcc 12 would.
+  if (sys::path::filename(Command.front()).contains("clang"))
+    Extra.insert(Extra.end(), gccCompatibleWarningOptions().begin(),
+                 gccCompatibleWarningOptions().end());
   Extra.insert(Extra.end(), Opts.Runtime.CompileArgs.begin(),
                Opts.Runtime.CompileArgs.end());
   Args.insert(Args.begin() + 1, Extra.begin(), Extra.end());

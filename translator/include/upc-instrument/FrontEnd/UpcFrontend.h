@@ -62,6 +62,15 @@ bool runUpcFrontend(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
                     UpcDiagnosticPrinter &Printer,
                     const UpcTranslationUnitHandler &Handler = nullptr);
 
+/// The C of the UPC codes users bring (calls of undeclared functions,
+/// implicit int, integer-pointer conversions, K&R definitions) is accepted
+/// by gcc 12 with warnings, and is an error (or an extra warning) by
+/// default in Clang 19. These options, given before the user's own (so that
+/// -Werror=implicit-function-declaration still wins), make Clang behave as
+/// gcc 12 does: the front end parses with them, and the launcher passes
+/// them to a Clang that compiles translated C.
+llvm::ArrayRef<const char *> gccCompatibleWarningOptions();
+
 /// Where an installed (or build-tree) upc-instrument finds its files,
 /// relative to the running executable.
 struct InstallLayout {
