@@ -267,6 +267,10 @@ ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
                    std::to_string(*Opts.Threads.StaticThreads));
   Args.insert(Args.end(), gccCompatibleWarningOptions().begin(),
               gccCompatibleWarningOptions().end());
+  // sizeof (void) and arithmetic on void pointers (shared or private) are
+  // GNU extensions that UPC compilers reject (Berkeley UPC does): errors,
+  // unless the user says -Wno-error=pointer-arith.
+  Args.push_back("-Werror=pointer-arith");
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
   // Clang 19's typo correction re-transforms expressions and cannot handle
   // the btf_type_tag sugar that carries UPC qualifiers (it crashes): no

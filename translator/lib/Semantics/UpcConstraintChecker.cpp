@@ -436,6 +436,14 @@ private:
           << S.Value->getSourceRange();
     }
     for (const UpcSizeofExpression &E : U.sizeofExpressions()) {
+      // Like sizeof (C11 6.5.3.4p1), the UPC sizeof operators need a
+      // complete object type: `shared void` has no size.
+      if (E.OperandType->isVoidType()) {
+        reportUpc(Diags, E.Expr->getBeginLoc(), UpcDiag::UpcSizeofVoid)
+            << spelling(E.OperatorKind) << E.OperandType
+            << E.Sizeof->getSourceRange();
+        continue;
+      }
       if (isSharedType(E.OperandType))
         continue;
       reportUpc(Diags, E.Expr->getBeginLoc(), UpcDiag::UpcSizeofNotShared)

@@ -90,6 +90,9 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::UpcSizeofNotShared:
     return {L::Error, "'%0' requires a shared-qualified type or expression, "
                       "not %1"};
+  case UpcDiag::UpcSizeofVoid:
+    return {L::Error, "'%0' cannot be applied to %1: a void type has no "
+                      "size"};
   case UpcDiag::BlockSizeMismatch:
     // A warning, as C's incompatible pointer types: UPC compilers accept it.
     return {L::Warning, "implicit conversion from %0 to %1 changes the block "

@@ -44,6 +44,7 @@ enum class UpcDiag {
   ForallAffinityType,
   SynchronizationValueType,
   UpcSizeofNotShared,
+  UpcSizeofVoid,
   BlockSizeMismatch,
   PrivateToShared,
   // Library calls (optional library, 7.6).
