@@ -17,7 +17,7 @@ void after(void) {
   // CHECK-NEXT: {{^}}  105 |   shared int y;{{$}}
   // CHECK-NEXT: {{^}}      |              ^{{$}}
   shared int y;
-  // CHECK: {{^}}renamed.upc:108:23: warning: implicit conversion from 'shared [4] int *' to 'shared [8] int *' changes the block size of a pointer-to-shared; use an explicit cast{{$}}
+  // CHECK: {{^}}renamed.upc:108:23: error: implicit conversion from 'shared [4] int *' to 'shared [8] int *' changes the block size of a pointer-to-shared; use an explicit cast{{$}}
   // CHECK-NEXT: {{^}}  108 |   shared [8] int *q = p4;{{$}}
   shared [8] int *q = p4;
   (void)q;

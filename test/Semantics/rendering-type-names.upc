@@ -16,9 +16,9 @@ shared [] double *pi;
 typedef shared [2] double D2;
 
 void f(void) {
-  // CHECK: rendering-type-names.upc:[[@LINE+1]]:26: warning: implicit conversion from 'shared [] double *' to 'shared [2] double *' changes the block size of a pointer-to-shared; use an explicit cast
+  // CHECK: rendering-type-names.upc:[[@LINE+1]]:26: error: implicit conversion from 'shared [] double *' to 'shared [2] double *' changes the block size of a pointer-to-shared; use an explicit cast
   shared [2] double *a = pi;
-  // CHECK: rendering-type-names.upc:[[@LINE+1]]:11: warning: implicit conversion from 'shared [] double *' to 'D2 *' (aka 'shared [2] double *') changes the block size of a pointer-to-shared; use an explicit cast
+  // CHECK: rendering-type-names.upc:[[@LINE+1]]:11: error: implicit conversion from 'shared [] double *' to 'D2 *' (aka 'shared [2] double *') changes the block size of a pointer-to-shared; use an explicit cast
   D2 *b = pi;
   // CHECK: rendering-type-names.upc:[[@LINE+1]]:15: error: expression of 'upc_barrier' must have integer type, not 'shared [4] int *'
   upc_barrier p4;

@@ -16,10 +16,13 @@ void f(void) {
   // WARN: rendering-werror-upc.upc:[[@LINE+2]]:1: warning: '#pragma upc strict' should precede all declarations and statements of its block
   // ERROR: rendering-werror-upc.upc:[[@LINE+1]]:1: error: '#pragma upc strict' should precede all declarations and statements of its block
 #pragma upc strict
-  // WARN: rendering-werror-upc.upc:[[@LINE+2]]:23: warning: implicit conversion from 'shared [4] int *' to 'shared [8] int *' changes the block size of a pointer-to-shared; use an explicit cast
-  // ERROR: rendering-werror-upc.upc:[[@LINE+1]]:23: error: implicit conversion from 'shared [4] int *' to 'shared [8] int *' changes the block size of a pointer-to-shared; use an explicit cast
-  shared [8] int *q = p4;
+  // WARN: rendering-werror-upc.upc:[[@LINE+4]]:1: warning: '#pragma upc relaxed' should precede all declarations and statements of its block
+  // ERROR: rendering-werror-upc.upc:[[@LINE+3]]:1: error: '#pragma upc relaxed' should precede all declarations and statements of its block
+  // WARN: rendering-werror-upc.upc:[[@LINE+2]]:21: warning: extra tokens 'now' after '#pragma upc relaxed' ignored
+  // ERROR: rendering-werror-upc.upc:[[@LINE+1]]:21: error: extra tokens 'now' after '#pragma upc relaxed' ignored
+#pragma upc relaxed now
+  shared [8] int *q = (shared [8] int *)p4;
   (void)q; (void)x;
 }
-// WARN: 3 warnings generated.
-// ERROR: 3 errors generated.
+// WARN: 4 warnings generated.
+// ERROR: 4 errors generated.

@@ -144,6 +144,8 @@ public:
     } else if (BO->isComparisonOp() || BO->getOpcode() == BO_Sub) {
       checkPointerConversion(BO->getRHS(), BO->getLHS()->IgnoreParenImpCasts()->getType(),
                              BO->getOperatorLoc());
+      if (BO->isComparisonOp())
+        checkSharedPrivateComparison(BO);
     }
     return true;
   }
@@ -364,6 +366,31 @@ private:
 
   /// A pointer-to-shared converted implicitly to a pointer-to-shared with a
   /// different block size (void pointees convert freely).
+  /// A pointer-to-shared compared with a private pointer: their types are
+  /// not compatible (C11 6.5.8p2, 6.5.9p2), whatever Clang's address
+  /// spaces allow. A null pointer constant compares with either.
+  void checkSharedPrivateComparison(const BinaryOperator *BO) {
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    if (L->containsErrors() || R->containsErrors())
+      return;
+    auto IsPrivatePointer = [&](const Expr *E) {
+      return E->getType()->isPointerType() &&
+             !isPointerToShared(E->getType()) &&
+             !E->isNullPointerConstant(Ctx,
+                                       Expr::NPC_ValueDependentIsNotNull);
+    };
+    auto IsShared = [&](const Expr *E) {
+      return isPointerToShared(E->getType()) ||
+             (E->getType()->isArrayType() && isSharedType(E->getType()));
+    };
+    if ((IsShared(L) && IsPrivatePointer(R)) ||
+        (IsShared(R) && IsPrivatePointer(L)))
+      reportUpc(Diags, BO->getOperatorLoc(), UpcDiag::ComparePrivateShared)
+          << (IsShared(L) ? L : R)->getType()
+          << (IsShared(L) ? R : L)->getType() << BO->getSourceRange();
+  }
+
   void checkPointerConversion(const Expr *From, QualType To,
                               SourceLocation Loc) {
     if (From->containsErrors())

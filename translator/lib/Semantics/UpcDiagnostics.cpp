@@ -94,9 +94,13 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "'%0' cannot be applied to %1: a void type has no "
                       "size"};
   case UpcDiag::BlockSizeMismatch:
-    // A warning, as C's incompatible pointer types: UPC compilers accept it.
-    return {L::Warning, "implicit conversion from %0 to %1 changes the block "
-                        "size of a pointer-to-shared; use an explicit cast"};
+    // C's constraint on pointer conversions (C11 6.5.16.1, 6.5.8, 6.5.9):
+    // an error, as in Berkeley UPC (and gcc 14 for incompatible pointers).
+    return {L::Error, "implicit conversion from %0 to %1 changes the block "
+                      "size of a pointer-to-shared; use an explicit cast"};
+  case UpcDiag::ComparePrivateShared:
+    return {L::Error, "comparison of a pointer-to-shared (%0) with a private "
+                      "pointer (%1); convert one of them explicitly"};
   case UpcDiag::PrivateToShared:
     return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
                       "address has no affinity"};

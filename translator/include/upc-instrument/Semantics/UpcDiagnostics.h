@@ -46,6 +46,7 @@ enum class UpcDiag {
   UpcSizeofNotShared,
   UpcSizeofVoid,
   BlockSizeMismatch,
+  ComparePrivateShared,
   PrivateToShared,
   // Library calls (optional library, 7.6).
   AtomicTypeInvalid,
