@@ -7,8 +7,6 @@
 
 struct flags { unsigned ready : 1; unsigned count : 7; };
 shared struct flags state;
-// CHECK: errors.upc:[[@LINE+1]]:26: error: shared object 'anonymous' has an unnamed structure type; give the structure a tag or a typedef name
-shared struct { int a; } anonymous;
 
 long bad(shared int *p) {
   // CHECK: errors.upc:[[@LINE+1]]:13: error: bit-field 'ready' of a shared structure cannot be accessed

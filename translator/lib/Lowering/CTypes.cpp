@@ -239,6 +239,11 @@ public:
                                                 TypeLoc(), "") +
                       ")",
                   Inner);
+    if (const auto *RT = dyn_cast<RecordType>(Ty))
+      if (const std::string *Tag = C.recordName(RT->getDecl()))
+        return leaf(Quals,
+                    (RT->getDecl()->isUnion() ? "union " : "struct ") + *Tag,
+                    Inner);
     return leaf(Quals, QualType(Ty, 0).getAsString(Policy), Inner);
   }
 
@@ -257,6 +262,15 @@ private:
     appendQualifierWords(Quals, Q);
   }
 };
+
+void CTypes::nameRecord(const RecordDecl *RD, std::string Tag) {
+  RecordNames[cast<RecordDecl>(RD->getCanonicalDecl())] = std::move(Tag);
+}
+
+const std::string *CTypes::recordName(const RecordDecl *RD) const {
+  auto It = RecordNames.find(cast<RecordDecl>(RD->getCanonicalDecl()));
+  return It == RecordNames.end() ? nullptr : &It->second;
+}
 
 std::string CTypes::print(QualType T, llvm::StringRef Declarator) const {
   return Printer(*this).print(T, TypeLoc(), Declarator.str());

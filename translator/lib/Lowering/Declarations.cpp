@@ -579,12 +579,34 @@ void Lowerer::makeThreadLocal(llvm::ArrayRef<Decl *> Group,
 bool Lowerer::ownedTagText(Decl *First, SourceEdits &Edits,
                            std::vector<std::string> &Parts) {
   auto *DD = dyn_cast<DeclaratorDecl>(First);
-  const auto *ET = DD ? DD->getType()->getAs<ElaboratedType>() : nullptr;
+  if (!DD)
+    return true;
+  // The structure the specifiers define, under the arrays and the sugar of
+  // the UPC qualifiers (address space, type tags) of a shared object.
+  QualType T = CTypes::innermostElement(DD->getType());
+  const ElaboratedType *ET = nullptr;
+  while (!T.isNull() && !ET) {
+    if ((ET = dyn_cast<ElaboratedType>(T.getTypePtr())))
+      break;
+    if (const auto *AT = dyn_cast<AttributedType>(T.getTypePtr()))
+      T = AT->getModifiedType();
+    else if (const auto *BT = dyn_cast<BTFTagAttributedType>(T.getTypePtr()))
+      T = BT->getWrappedType();
+    else if (const auto *PT = dyn_cast<ParenType>(T.getTypePtr()))
+      T = PT->getInnerType();
+    else if (const auto *MT = dyn_cast<MacroQualifiedType>(T.getTypePtr()))
+      T = MT->getModifiedType();
+    else
+      break; // a typedef's structure is defined with the typedef
+  }
   TagDecl *Owned = ET ? ET->getOwnedTagDecl() : nullptr;
   if (!Owned)
     return true;
   std::optional<FileRange> TR = fileRange(Owned->getSourceRange());
-  if (!TR || Owned->getName().empty()) {
+  const auto *Record = dyn_cast<RecordDecl>(Owned);
+  bool Named = !Owned->getName().empty() ||
+               (Record && Types.recordName(Record));
+  if (!TR || !Named) {
     error(Owned->getLocation(),
           "cannot translate a declaration of an unnamed structure involving "
           "shared types; name the structure");
@@ -626,10 +648,13 @@ std::string Lowerer::reprintDeclaration(Decl *D,
   if (Shared) {
     QualType Element = CTypes::innermostElement(VD->getType());
     if (const auto *RD = Element->getAsRecordDecl();
-        RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl()) {
+        RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl() &&
+        !Types.recordName(RD)) {
+      // Unnamed and written through a macro: no tag could be given.
       error(VD->getLocation(), "shared object '" + VD->getName() +
-                                   "' has an unnamed structure type; give "
-                                   "the structure a tag or a typedef name");
+                                   "' has an unnamed structure type written "
+                                   "through a macro; give the structure a "
+                                   "tag or a typedef name");
       return "";
     }
     std::string Proxy = proxyDeclaration(VD);

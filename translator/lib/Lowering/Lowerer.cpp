@@ -4,6 +4,9 @@
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
 
 #include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -145,6 +148,33 @@ std::optional<unsigned> Lowerer::statementEnd(const Stmt *S) const {
   }
   FileID FID = SM.getFileID(After);
   return Sources.getOriginalOffset(FID, SM.getFileOffset(After));
+}
+
+void Lowerer::nameUnnamedRecords() {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<RecordDecl *> Found;
+    bool VisitRecordDecl(RecordDecl *RD) {
+      if (RD->isThisDeclarationADefinition() && !RD->getIdentifier() &&
+          !RD->getTypedefNameForAnonDecl() && !RD->isAnonymousStructOrUnion())
+        Found.push_back(RD);
+      return true;
+    }
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (RecordDecl *RD : F.Found) {
+    SourceLocation Keyword = RD->getBeginLoc();
+    std::optional<FileRange> R = fileRange(SourceRange(Keyword, Keyword));
+    if (!R || !Keyword.isFileID())
+      continue; // written by a macro: left unnamed
+    // The same tag wherever the definition is included: its file, line and
+    // column.
+    SourcePosition P = positionOf(Keyword);
+    std::string Tag = "upcr_anon_" + std::to_string(P.Line) + "_" +
+                      std::to_string(P.Column) + "_" +
+                      llvm::utohexstr(llvm::xxh3_64bits(P.File) & 0xffffff);
+    editsFor(R->File)->insertAfterPreceding(R->End, " " + Tag);
+    Types.nameRecord(RD, std::move(Tag));
+  }
 }
 
 void Lowerer::placeProbes() {
@@ -373,6 +403,7 @@ bool Lowerer::run() {
   Out.Instrumented = Calls.isInstrumenting();
   Out.GaspGated = Opts.GaspGated;
   commentOutPragmas();
+  nameUnnamedRecords();
   lowerTopLevelDecls();
   placeProbes();
   // The main file is always emitted, edited or not.

@@ -256,6 +256,10 @@ private:
   void lowerLibraryCall(clang::CallExpr *E, const LibraryFunction &F);
   void lowerReturn(clang::ReturnStmt *S);
   void commentOutPragmas();
+  /// Gives every unnamed structure and union defined in the emitted files
+  /// (not anonymous members, not typedef'd ones) a tag, written into its
+  /// definition, so that accesses can name its type (CTypes::nameRecord).
+  void nameUnnamedRecords();
 
   // ---- Declarations (Declarations.cpp)
   void lowerTopLevelDecls();

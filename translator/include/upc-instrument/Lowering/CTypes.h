@@ -19,12 +19,15 @@
 #include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/StringRef.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <functional>
 #include <string>
 
 namespace clang {
 class ASTContext;
 class TypedefNameDecl;
+class RecordDecl;
 } // namespace clang
 
 namespace upc {
@@ -108,6 +111,13 @@ public:
   /// A C string literal for \p S.
   static std::string quote(llvm::StringRef S);
 
+  /// The tag the C output gives the unnamed structure or union \p RD (the
+  /// lowering writes it into the definition), so that its type can be
+  /// named where UPC accesses spell it.
+  void nameRecord(const clang::RecordDecl *RD, std::string Tag);
+  /// The tag given to \p RD, or null.
+  const std::string *recordName(const clang::RecordDecl *RD) const;
+
 private:
   class Printer;
   std::string dimensionText(const clang::ArrayType *AT,
@@ -117,6 +127,7 @@ private:
   const UpcContext &Upc;
   const SourceMapping &Sources;
   std::function<bool(const clang::TypedefNameDecl *)> KeepTypedef;
+  llvm::DenseMap<const clang::RecordDecl *, std::string> RecordNames;
 };
 
 } // namespace upc
