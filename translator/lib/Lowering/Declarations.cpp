@@ -240,6 +240,30 @@ void Lowerer::lowerTopLevelDecls() {
         isEmittedFile(SM.getFileID(SM.getExpansionLoc(FD->getLocation()))))
       NewNames[FD->getCanonicalDecl()] = runtime::UserMain.str();
 
+  // Macro uses that write several declarations: their declarations, in
+  // order (a use that writes one declaration is translated in place).
+  llvm::DenseMap<SourceLocation, std::vector<Decl *>> ByMacroUse;
+  auto MacroUseOf = [&](Decl *D) -> SourceLocation {
+    SourceLocation B = D->getBeginLoc(), E = D->getEndLoc();
+    if (!B.isMacroID() || !E.isMacroID())
+      return SourceLocation();
+    CharSourceRange U = SM.getExpansionRange(B);
+    return U.getBegin() == SM.getExpansionRange(E).getBegin() ? U.getBegin()
+                                                              : SourceLocation();
+  };
+  for (Decl *D : TUD->decls())
+    if (SourceLocation U = MacroUseOf(D); U.isValid() && !D->isImplicit())
+      ByMacroUse[U].push_back(D);
+  for (auto It = ByMacroUse.begin(); It != ByMacroUse.end();) {
+    const std::vector<Decl *> &Decls = It->second;
+    bool OneDeclaration = llvm::all_of(Decls, [&](Decl *D) {
+      return D->getBeginLoc() == Decls.front()->getBeginLoc();
+    });
+    auto Current = It++;
+    if (OneDeclaration)
+      ByMacroUse.erase(Current);
+  }
+
   std::vector<Decl *> Group;
   SourceLocation GroupBegin;
   auto Flush = [&] {
@@ -252,6 +276,15 @@ void Lowerer::lowerTopLevelDecls() {
       continue;
     if (!isEmittedFile(SM.getFileID(SM.getExpansionLoc(D->getLocation()))))
       continue;
+    if (SourceLocation U = MacroUseOf(D); U.isValid()) {
+      auto It = ByMacroUse.find(U);
+      if (It != ByMacroUse.end()) {
+        Flush();
+        if (It->second.front() == D)
+          lowerMacroDeclarations(It->second);
+        continue;
+      }
+    }
     if (auto *FD = dyn_cast<FunctionDecl>(D);
         FD && FD->doesThisDeclarationHaveABody()) {
       Flush();
@@ -279,6 +312,83 @@ void Lowerer::lowerTopLevelDecls() {
     }
   }
   Flush();
+}
+
+void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
+  // Split into declarations (groups of declarators that share specifiers).
+  std::vector<std::vector<Decl *>> Groups;
+  for (Decl *D : Decls) {
+    if (Groups.empty() ||
+        Groups.back().front()->getBeginLoc() != D->getBeginLoc())
+      Groups.emplace_back();
+    Groups.back().push_back(D);
+  }
+  bool Changed = false;
+  for (const std::vector<Decl *> &G : Groups) {
+    llvm::SmallVector<Decl *> Declarators;
+    for (Decl *D : G)
+      if (isa<VarDecl, TypedefNameDecl, FunctionDecl>(D))
+        Declarators.push_back(D);
+    for (Decl *D : Declarators)
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        traverseInitializer(VD);
+    Changed |= !Declarators.empty() &&
+               classifyDeclGroup(Declarators) != DeclGroupKind::Unchanged;
+  }
+  if (!Changed)
+    return;
+  CharSourceRange Use = SM.getExpansionRange(Decls.front()->getBeginLoc());
+  std::optional<FileRange> R = fileRange(Use.getAsRange());
+  if (!R) {
+    error(Decls.front()->getLocation(),
+          "cannot translate a declaration written through a macro");
+    return;
+  }
+  SourceEdits *Edits = editsFor(R->File);
+  std::vector<std::string> Parts;
+  std::string FunctionScopeText;
+  for (const std::vector<Decl *> &G : Groups) {
+    auto Declarator = llvm::find_if(G, [](Decl *D) {
+      return isa<VarDecl, TypedefNameDecl, FunctionDecl>(D);
+    });
+    if (Declarator == G.end()) {
+      // A structure, union or enumeration defined alone: printed again,
+      // unless it involves UPC types (its members would need translating).
+      auto *TD = dyn_cast<TagDecl>(G.front());
+      auto *RD = dyn_cast<RecordDecl>(G.front());
+      if (!TD || (RD && llvm::any_of(RD->fields(), [&](const FieldDecl *F) {
+                    return Types.involvesUpc(F->getType());
+                  }))) {
+        error(G.front()->getLocation(),
+              "cannot translate a declaration written through a macro");
+        return;
+      }
+      std::string Printed;
+      llvm::raw_string_ostream OS(Printed);
+      TD->print(OS, Ctx.getPrintingPolicy());
+      Parts.push_back(std::move(OS.str()));
+      continue;
+    }
+    if (!ownedTagText(*Declarator, *Edits, Parts))
+      return;
+    for (Decl *D : G)
+      if (isa<VarDecl, TypedefNameDecl, FunctionDecl>(D))
+        if (std::string Text = reprintDeclaration(D, FunctionScopeText);
+            !Text.empty())
+          Parts.push_back(std::move(Text));
+  }
+  if (!FunctionScopeText.empty())
+    insertBeforeCurrentFunction(FunctionScopeText);
+  // The macro's body ends with the last ';' unless the use is followed by
+  // its own.
+  std::string Text = llvm::join(Parts, "; ");
+  std::optional<Token> Next =
+      Lexer::findNextToken(Use.getEnd(), SM, Ctx.getLangOpts());
+  if (!Next || !Next->is(tok::semi))
+    Text += ";";
+  if (!Edits->replace(R->Begin, R->End, Text))
+    error(Decls.front()->getLocation(),
+          "internal error: overlapping translations");
 }
 
 void Lowerer::lowerFunction(FunctionDecl *FD) {

@@ -263,6 +263,11 @@ private:
 
   // ---- Declarations (Declarations.cpp)
   void lowerTopLevelDecls();
+  /// File-scope declarations that one macro use writes, several
+  /// declarations at once (`#define GLOBALS shared int a; shared int b;`):
+  /// the macro use is replaced by all of them, translated. \p Decls are in
+  /// order; false after reporting an error.
+  void lowerMacroDeclarations(llvm::ArrayRef<clang::Decl *> Decls);
   void lowerFunction(clang::FunctionDecl *FD);
   /// The full signature of \p FD, as UPC source spells it (GASP_C_FUNC).
   std::string functionSignature(const clang::FunctionDecl *FD) const;
