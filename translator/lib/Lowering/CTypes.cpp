@@ -357,6 +357,8 @@ SharedPointee CTypes::object(QualType ObjectType, TypeLoc Declared) const {
   SharedPointee Result;
   QualType Element = innermostElement(ObjectType);
   Result.ElementType = print(accessType(Element));
+  if (!Element->isIncompleteType() && !Element->isDependentType())
+    Result.ElementBytes = Ctx.getTypeSizeInChars(Element).getQuantity();
   BlockSize B = Upc.getBlockSize(ObjectType);
   switch (B.BlockKind) {
   case BlockSize::Indefinite:

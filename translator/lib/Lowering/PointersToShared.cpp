@@ -97,10 +97,18 @@ std::string Lowerer::convertPointer(const std::string &Text,
   if (TR == R::Phaseless)
     return spellCall(runtime::SharedToPshared, {Text});
   // Both phased: a generic pointer keeps the phase, as does the same block
-  // size; another block size starts a new block.
-  if (From.IsVoid || To.IsVoid || From.BlockElements == To.BlockElements)
+  // size of elements of the same size; another block size, or elements of
+  // another size or of an incomplete type, start a new block (UPC 1.3,
+  // 6.4.3: the phase is reset).
+  if (From.IsVoid || To.IsVoid)
     return Text;
-  if (isNumber(From.BlockElements) && isNumber(To.BlockElements))
+  bool SameElements = From.ElementBytes && To.ElementBytes &&
+                      *From.ElementBytes == *To.ElementBytes &&
+                      From.ElementCount == To.ElementCount;
+  if (From.BlockElements == To.BlockElements && SameElements)
+    return Text;
+  if (From.BlockElements == To.BlockElements ||
+      (isNumber(From.BlockElements) && isNumber(To.BlockElements)))
     return spellCall(runtime::ResetPhase, {Text});
   return spellCall(runtime::Reblock,
                    {Text, From.BlockElements, To.BlockElements});

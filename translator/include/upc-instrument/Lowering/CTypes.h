@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -46,6 +47,8 @@ struct SharedPointee {
   std::string ElementType;
   /// Innermost elements per pointee (arrays); empty means 1.
   std::string ElementCount;
+  /// Bytes of the innermost element; none for an incomplete type.
+  std::optional<uint64_t> ElementBytes;
   enum BlockKind { Indefinite, One, Blocked };
   BlockKind Block = One;
   /// Blocked: elements per block, as C text (a number, or an expression for
