@@ -645,6 +645,10 @@ typedef struct upcr_file_info {
 #define THREADS (upcr_threads())
 #endif
 #define UPC_MAX_BLOCK_SIZE 2147483647
+/* The most UPC threads a program runs (UPC_THREADS, -T): more is surely a
+ * typo (each one is an OS thread or process with its own segment). The
+ * translator's -T check reads this line. */
+#define UPCR_MAX_THREADS 4096
 
 #ifdef __cplusplus
 }

@@ -28,9 +28,6 @@ size_t upcri_heap_size;
 upcr_offset_t upcri_internal_offset;
 
 #define UPCRI_DEFAULT_HEAP_SIZE ((uint64_t)64 << 20)
-/* More threads than this is surely a typo (each one is an OS thread with its
- * own stack and segment). */
-#define UPCRI_MAX_THREADS 4096
 
 /* ------------------------------------------------------------------------
  * File records: every translated file puts one upcr_file_info_t into the
@@ -150,16 +147,16 @@ static int threads_from_environment(void) {
     if (s)
       return s;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)(n < UPCRI_MAX_THREADS ? n : UPCRI_MAX_THREADS) : 1;
+    return n > 0 ? (int)(n < UPCR_MAX_THREADS ? n : UPCR_MAX_THREADS) : 1;
   }
   char *end;
   errno = 0;
   long n = strtol(env, &end, 10);
   if (errno || end == env || *end || n <= 0)
     upcri_fatal("UPC_THREADS=%s is not a positive integer", env);
-  if (n > UPCRI_MAX_THREADS)
+  if (n > UPCR_MAX_THREADS)
     upcri_fatal("UPC_THREADS=%s is more than the %d threads this runtime "
-                "supports", env, UPCRI_MAX_THREADS);
+                "supports", env, UPCR_MAX_THREADS);
   if (s && n != s)
     upcri_fatal("%s was translated for %d threads (static THREADS), but "
                 "UPC_THREADS=%ld; run it with %d threads",

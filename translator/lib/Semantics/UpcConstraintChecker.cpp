@@ -87,6 +87,9 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     checkWrittenType(FD->getReturnType(), FD->getLocation());
+    if (isSharedType(FD->getReturnType()))
+      reportUpc(Diags, FD->getLocation(), UpcDiag::SharedReturn)
+          << FD << FD->getReturnType();
     return true;
   }
 
@@ -248,6 +251,8 @@ private:
         LayoutConflict |= layoutOf(*FirstLayout) != layoutOf(Tag);
     }
     if (!ThroughTypedef && WrittenHere) {
+      if (FirstLayout && !FirstLayout->FromTypedef && T->isVoidType())
+        reportUpc(Diags, Loc, UpcDiag::LayoutOnVoid) << T;
       if (Strict && Relaxed)
         reportUpc(Diags, Loc, UpcDiag::StrictAndRelaxed) << T;
       if (LayoutConflict)

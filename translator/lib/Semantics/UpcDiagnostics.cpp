@@ -23,6 +23,15 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::SharedParameter:
     return {L::Error, "parameter %0 cannot have shared-qualified type %1; "
                       "pass a pointer-to-shared instead"};
+  case UpcDiag::SharedReturn:
+    // A function's value is not an object in shared space (UPC 1.3, 6.5:
+    // shared objects have static storage or are allocated).
+    return {L::Error, "function %0 cannot return shared-qualified type %1; "
+                      "return a pointer-to-shared instead"};
+  case UpcDiag::LayoutOnVoid:
+    return {L::Error, "a layout qualifier cannot apply to void (%0): "
+                      "'shared void *' is the generic pointer-to-shared, "
+                      "without a block size"};
   case UpcDiag::SharedMember:
     return {L::Error, "member %0 cannot have shared-qualified type %1; "
                       "declare the whole structure shared, or use a "

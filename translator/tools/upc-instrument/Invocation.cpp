@@ -209,6 +209,10 @@ bool frontendOptions(const ArgList &Args, const InstallLayout &Layout,
     if (StringRef(A->getValue()).getAsInteger(10, N) || N == 0)
       return fail(Twine("invalid number of static threads '") +
                    A->getValue() + "'; expected a positive integer");
+    if (N > UPC_INSTRUMENT_MAX_THREADS)
+      return fail(Twine("invalid number of static threads '") +
+                  A->getValue() + "'; the runtime runs at most " +
+                  Twine(UPC_INSTRUMENT_MAX_THREADS) + " threads");
     Opts.Threads.StaticThreads = N;
   }
   Opts.UpcHeaderDir =

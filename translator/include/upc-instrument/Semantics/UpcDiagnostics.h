@@ -19,6 +19,8 @@ enum class UpcDiag {
   // Declarations.
   SharedAutomatic,
   SharedParameter,
+  SharedReturn,
+  LayoutOnVoid,
   SharedMember,
   SharedCompoundLiteral,
   StrictAndRelaxed,
