@@ -323,12 +323,14 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
       Groups.emplace_back();
     Groups.back().push_back(D);
   }
+  auto DeclaratorsOf = [](llvm::ArrayRef<Decl *> G) {
+    return llvm::SmallVector<Decl *>(llvm::make_filter_range(G, [](Decl *D) {
+      return isa<VarDecl, TypedefNameDecl, FunctionDecl>(D);
+    }));
+  };
   bool Changed = false;
   for (const std::vector<Decl *> &G : Groups) {
-    llvm::SmallVector<Decl *> Declarators;
-    for (Decl *D : G)
-      if (isa<VarDecl, TypedefNameDecl, FunctionDecl>(D))
-        Declarators.push_back(D);
+    llvm::SmallVector<Decl *> Declarators = DeclaratorsOf(G);
     for (Decl *D : Declarators)
       if (auto *VD = dyn_cast<VarDecl>(D))
         traverseInitializer(VD);
@@ -348,10 +350,8 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
   std::vector<std::string> Parts;
   std::string FunctionScopeText;
   for (const std::vector<Decl *> &G : Groups) {
-    auto Declarator = llvm::find_if(G, [](Decl *D) {
-      return isa<VarDecl, TypedefNameDecl, FunctionDecl>(D);
-    });
-    if (Declarator == G.end()) {
+    llvm::SmallVector<Decl *> Declarators = DeclaratorsOf(G);
+    if (Declarators.empty()) {
       // A structure, union or enumeration defined alone: printed again,
       // unless it involves UPC types (its members would need translating).
       auto *TD = dyn_cast<TagDecl>(G.front());
@@ -369,13 +369,8 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
       Parts.push_back(std::move(OS.str()));
       continue;
     }
-    if (!ownedTagText(*Declarator, *Edits, Parts))
+    if (!reprintGroup(Declarators, *Edits, Parts, FunctionScopeText))
       return;
-    for (Decl *D : G)
-      if (isa<VarDecl, TypedefNameDecl, FunctionDecl>(D))
-        if (std::string Text = reprintDeclaration(D, FunctionScopeText);
-            !Text.empty())
-          Parts.push_back(std::move(Text));
   }
   if (!FunctionScopeText.empty())
     insertBeforeCurrentFunction(FunctionScopeText);
@@ -686,6 +681,18 @@ void Lowerer::makeThreadLocal(llvm::ArrayRef<Decl *> Group,
   }
 }
 
+bool Lowerer::reprintGroup(llvm::ArrayRef<Decl *> Group, SourceEdits &Edits,
+                           std::vector<std::string> &Parts,
+                           std::string &FunctionScopeText) {
+  if (!ownedTagText(Group.front(), Edits, Parts))
+    return false;
+  for (Decl *D : Group)
+    if (std::string Text = reprintDeclaration(D, FunctionScopeText);
+        !Text.empty())
+      Parts.push_back(std::move(Text));
+  return true;
+}
+
 bool Lowerer::ownedTagText(Decl *First, SourceEdits &Edits,
                            std::vector<std::string> &Parts) {
   auto *DD = dyn_cast<DeclaratorDecl>(First);
@@ -816,13 +823,9 @@ void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group,
   // file scope go before the function.
   SourceEdits *Edits = editsFor(Whole->File);
   std::vector<std::string> Parts;
-  if (!ownedTagText(First, *Edits, Parts))
-    return;
   std::string FunctionScopeText;
-  for (Decl *D : Group)
-    if (std::string Text = reprintDeclaration(D, FunctionScopeText);
-        !Text.empty())
-      Parts.push_back(std::move(Text));
+  if (!reprintGroup(Group, *Edits, Parts, FunctionScopeText))
+    return;
   if (!FunctionScopeText.empty())
     insertBeforeCurrentFunction(FunctionScopeText);
   std::string Text = llvm::join(Parts, "; ");

@@ -295,6 +295,12 @@ private:
                        const FileRange &Whole);
   /// The structure or union the first declaration's specifiers define, as
   /// the first of \p Parts; false after reporting an unnamed one.
+  /// Appends to \p Parts the declarations of \p Group (declarators that
+  /// share specifiers) printed again, after the structure the specifiers
+  /// define; false after an error.
+  bool reprintGroup(llvm::ArrayRef<clang::Decl *> Group, SourceEdits &Edits,
+                    std::vector<std::string> &Parts,
+                    std::string &FunctionScopeText);
   bool ownedTagText(clang::Decl *First, SourceEdits &Edits,
                     std::vector<std::string> &Parts);
   /// \p D as C (empty when nothing stays in its place), recording its
