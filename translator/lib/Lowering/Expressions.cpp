@@ -51,8 +51,11 @@ void Lowerer::lowerExpr(Expr *E) {
   if (auto *CE = dyn_cast<CStyleCastExpr>(E))
     return lowerExplicitCast(CE);
   if (auto *PE = dyn_cast<ParenExpr>(E)) {
-    if (const SharedLValue *L = sharedLValue(PE->getSubExpr()))
-      LValues[E] = *L;
+    // A copy first: LValues[E] may grow the map, which moves its entries.
+    if (const SharedLValue *L = sharedLValue(PE->getSubExpr())) {
+      SharedLValue Same = *L;
+      LValues[E] = std::move(Same);
+    }
     return;
   }
   if (auto *UO = dyn_cast<UnaryOperator>(E))

@@ -207,8 +207,11 @@ void Lowerer::lowerImplicitCast(ImplicitCastExpr *E) {
     }
     return;
   case CK_NoOp:
-    if (L)
-      LValues[E] = *L;
+    // A copy first: LValues[E] may grow the map, which moves its entries.
+    if (L) {
+      SharedLValue Same = *L;
+      LValues[E] = std::move(Same);
+    }
     return;
   case CK_NullToPointer:
     if (isPointerToShared(E->getType()))
