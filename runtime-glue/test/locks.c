@@ -148,13 +148,12 @@ static int user_main(int argc, char **argv) {
   if (me == 0)
     printf("locks: acquisitions per thread: min %ld, max %ld\n", lo, hi);
   /* Nobody starves. Shares are not equal: with more threads than cores a
-   * thread that is not scheduled takes no ticket, and CI runs other tests
-   * beside this one on its 2 cores (a ratio of 16.6 was seen there, 30 with
-   * a helper's builds running): the ratio bounds only gross unfairness; a
-   * starving thread shows in lo. */
+   * thread that is not scheduled takes no ticket. CTest runs this program
+   * alone (RUN_SERIAL): beside other tests on CI's 2 cores a rank got a
+   * 16.6x smaller share without any lock unfairness. */
   CHECK(lo >= 100);
   if (T > 1)
-    CHECK(lo * 64 >= hi);
+    CHECK(lo * 16 >= hi);
   test_barrier();
 
   /* A lock from upc_global_lock_alloc lives with its allocator; others use
