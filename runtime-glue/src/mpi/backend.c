@@ -505,13 +505,17 @@ void upcrb_amo_cswap(upcr_thread_t thread, upcr_offset_t offset,
 
 /* ------------------------------------------------------------------------
  * Waiting. Every wait of the backend (the barrier's generation word, an
- * MPI request) polls with the same policy instead of MPI_Wait: Open MPI's
- * own wait spins on sched_yield, which barely lets another process run
- * when ranks outnumber cores or the machine is busy (a 4-rank reduction
- * test went from 1 s to 99 s beside one CPU-bound process). Spins 5 us
- * when every rank has a core (a wait is usually short), 0.2 us when ranks
- * outnumber cores (the last to arrive needs the core); then yields; after
- * 1 ms sleeps 50 us at a time (a rank waiting for a long computation).
+ * MPI request, a lock's word) polls with one policy instead of MPI_Wait,
+ * whose loop calls sched_yield: under the kernel's EEVDF scheduler a
+ * yielding process hands its core to any other runnable process for a
+ * whole slice, so beside one CPU-bound process the 2- and 4-rank
+ * reduction tests on the RMA path took 95 and 99 s instead of 0.5 and 1 s.
+ * When every rank has a core: spin (pause) up to 100 us, then sleep 50 us
+ * at a time. When ranks outnumber cores the last to arrive needs a core
+ * our ranks hold: spin 0.2 us, yield up to 1 ms, then sleep (spinning
+ * 100 us there made the 4-rank test 5x slower). Same tests with the
+ * policy: 0.5-1.5 s loaded and idle alike. The price: an idle 2-rank
+ * barrier on the RMA path costs 1.1-2.7 us instead of 0.8-0.9 (bench/mpi).
  * ------------------------------------------------------------------------ */
 
 typedef struct {
@@ -531,10 +535,12 @@ static backoff_t backoff_start(void) {
 }
 
 static void backoff_pause(backoff_t *b) {
-  static double spin_us = -1;
+  static double spin_us = -1, yield_us;
   if (spin_us < 0) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    spin_us = cores > 0 && nranks > cores ? 0.2 : 5;
+    int oversubscribed = cores > 0 && nranks > cores;
+    spin_us = oversubscribed ? 0.2 : 100;
+    yield_us = oversubscribed ? 1000 : 0;
   }
   if ((b->polls++ & 15) == 0) {
     double t = now_us();
@@ -546,7 +552,7 @@ static void backoff_pause(backoff_t *b) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
-  } else if (b->elapsed < 1000) {
+  } else if (b->elapsed < yield_us) {
     sched_yield();
   } else {
     struct timespec ts = {0, 50000};
@@ -639,22 +645,10 @@ void upcrb_nb_wait(upcrb_nb_t *nb) {
   finish(nb);
 }
 
-/* Polls: a few times with a yield, then with sleeps growing from 1 us to
- * 1 ms (UPC threads often outnumber cores). */
 void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old) {
-  long sleep_ns = 1000;
-  for (int i = 0;; ++i) {
-    if (upcrb_load_u32(thread, offset) != old)
-      return;
-    if (i < 16) {
-      sched_yield();
-      continue;
-    }
-    struct timespec ts = {0, sleep_ns};
-    nanosleep(&ts, NULL);
-    if (sleep_ns < 1000000)
-      sleep_ns *= 2;
-  }
+  backoff_t b = backoff_start();
+  while (upcrb_load_u32(thread, offset) == old)
+    backoff_pause(&b);
 }
 
 void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
