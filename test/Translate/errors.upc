@@ -22,3 +22,12 @@ long bad(shared int *p) {
   void NAME(void) { upc_barrier; }
 // CHECK: errors.upc:[[@LINE+1]]:1: error: cannot translate UPC code written inside the definition of macro 'DEFINE_STEP' (function 'step_one'); write the function outside the macro, or let the macro call a function written outside it
 DEFINE_STEP(step_one)
+
+// A macro use that declares shared data (printed again from the AST) and
+// defines a function: the function's body has no text to print, so the use
+// is refused rather than left as a bare prototype (a link error later).
+#define DEFINE_COUNTER(NAME)                                                   \
+  static shared int NAME##_count;                                              \
+  int NAME(void) { return 1; }
+// CHECK: errors.upc:[[@LINE+1]]:1: error: cannot translate a use of macro 'DEFINE_COUNTER' that defines function 'counter' beside declarations of shared data; declare the data outside the macro
+DEFINE_COUNTER(counter)

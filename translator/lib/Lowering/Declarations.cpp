@@ -314,6 +314,17 @@ void Lowerer::lowerTopLevelDecls() {
   Flush();
 }
 
+/// The name of the macro whose use (in the file) wrote \p D.
+static std::string outermostMacroName(const Decl *D, const SourceManager &SM,
+                                      const LangOptions &LO) {
+  SourceLocation Loc = D->getLocation();
+  if (!Loc.isMacroID())
+    return "";
+  while (SM.getImmediateMacroCallerLoc(Loc).isMacroID())
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  return Lexer::getImmediateMacroName(Loc, SM, LO).str();
+}
+
 void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
   // Split into declarations (groups of declarators that share specifiers).
   std::vector<std::vector<Decl *>> Groups;
@@ -339,6 +350,18 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
   }
   if (!Changed)
     return;
+  // The use is printed again from the AST, which has no text for a
+  // function's body: refuse it rather than emit a bare prototype.
+  for (Decl *D : Decls)
+    if (auto *FD = dyn_cast<FunctionDecl>(D);
+        FD && FD->doesThisDeclarationHaveABody()) {
+      error(SM.getExpansionLoc(FD->getLocation()),
+            "cannot translate a use of macro '" + outermostMacroName(FD, SM, Ctx.getLangOpts()) +
+                "' that defines function '" + FD->getNameAsString() +
+                "' beside declarations of shared data; declare the data "
+                "outside the macro");
+      return;
+    }
   CharSourceRange Use = SM.getExpansionRange(Decls.front()->getBeginLoc());
   std::optional<FileRange> R = fileRange(Use.getAsRange());
   if (!R) {
