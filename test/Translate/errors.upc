@@ -17,7 +17,8 @@ long bad(shared int *p) {
 }
 
 // A function whose body, written inside a macro's definition, holds UPC: its
-// translation has no place in the file (the macro is expanded elsewhere).
+// translation has no place in the file. Alone, the use would be translated
+// as its expansion (macro-uses.upc); beside other errors it is one more.
 #define DEFINE_STEP(NAME)                                                      \
   void NAME(void) { upc_barrier; }
 // CHECK: errors.upc:[[@LINE+1]]:1: error: cannot translate UPC code written inside the definition of macro 'DEFINE_STEP' (function 'step_one'); write the function outside the macro, or let the macro call a function written outside it
@@ -25,7 +26,8 @@ DEFINE_STEP(step_one)
 
 // A macro use that declares shared data (printed again from the AST) and
 // defines a function: the function's body has no text to print, so the use
-// is refused rather than left as a bare prototype (a link error later).
+// is refused (beside other errors; alone it would be expanded) rather than
+// left as a bare prototype (a link error later).
 #define DEFINE_COUNTER(NAME)                                                   \
   static shared int NAME##_count;                                              \
   int NAME(void) { return 1; }

@@ -260,11 +260,27 @@ void UpcDiagnosticPrinter::flush() {
     }
     return A.second < B.second;
   });
-  for (const auto &[Loc, G] : Order)
+  for (const auto &[Loc, G] : Order) {
+    if (isRepeatedWarning(*Groups[G].front()))
+      continue;
     for (const Held *H : Groups[G])
       render(*H);
+  }
   Pending.clear();
   OS.flush();
+}
+
+bool UpcDiagnosticPrinter::isRepeatedWarning(const Held &H) {
+  const StoredDiagnostic &D = H.Diag;
+  if (D.getLevel() != DiagnosticsEngine::Warning || !Mapping ||
+      D.getLocation().isInvalid())
+    return false;
+  OriginalLocation L = Mapping->getOriginalLocation(D.getLocation());
+  std::string Key = (L.FileName + ":" + llvm::Twine(L.Line) + ":" +
+                     llvm::Twine(L.Column) + ": " + D.getMessage())
+                        .str();
+  bool Seen = !ShownWarnings.insert(Key).second;
+  return Seen && SkipRepeatedWarnings;
 }
 
 void UpcDiagnosticPrinter::printSummary() {

@@ -3,9 +3,13 @@
 #include "upc-instrument/FrontEnd/UpcFileSystem.h"
 #include "upc-instrument/Support/OwnCode.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 
@@ -153,9 +157,15 @@ private:
         return nullptr;
       static const DesugarOptions NoOptions;
       auto Opts = Store->Options.find(Real);
+      auto Edits = Store->Replacements.find(Real);
+      std::string Edited;
+      StringRef Original = (*Buffer)->getBuffer();
+      if (Edits != Store->Replacements.end()) {
+        Edited = applyReplacements(Original, Edits->second);
+        Original = Edited;
+      }
       Slot = std::make_shared<DesugaredSource>(desugarUpcSource(
-          (*Buffer)->getBuffer(),
-          Opts == Store->Options.end() ? NoOptions : Opts->second));
+          Original, Opts == Store->Options.end() ? NoOptions : Opts->second));
       if (Real == Classifier.MainFile)
         Slot->Text += Store->MainFileSuffix;
     }
@@ -163,6 +173,37 @@ private:
     return Slot;
   }
 };
+
+std::string applyReplacements(StringRef Original,
+                              std::vector<SourceReplacement> Replacements) {
+  // Offsets of the line starts, to turn lines and columns into offsets.
+  std::vector<size_t> LineStart = {0};
+  for (size_t I = 0; I < Original.size(); ++I)
+    if (Original[I] == '\n')
+      LineStart.push_back(I + 1);
+  auto Offset = [&](unsigned Line, unsigned Column) -> size_t {
+    if (Line == 0 || Line > LineStart.size())
+      return Original.size();
+    return std::min(Original.size(), LineStart[Line - 1] + Column - 1);
+  };
+  llvm::sort(Replacements, [](const SourceReplacement &A,
+                              const SourceReplacement &B) {
+    return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+  });
+  std::string Out;
+  size_t Done = 0;
+  for (const SourceReplacement &R : Replacements) {
+    size_t Begin = Offset(R.Line, R.Column), End = Offset(R.EndLine, R.EndColumn);
+    if (Begin < Done || End < Begin)
+      continue; // overlapping: the first wins
+    Out.append(Original.substr(Done, Begin - Done));
+    Out.append(R.Text);
+    Out.append(Original.substr(Begin, End - Begin).count('\n'), '\n');
+    Done = End;
+  }
+  Out.append(Original.substr(Done));
+  return Out;
+}
 
 IntrusiveRefCntPtr<vfs::FileSystem>
 createUpcOverlayFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base,

@@ -245,15 +245,8 @@ llvm::ArrayRef<const char *> gccCompatibleWarningOptions() {
   return Options;
 }
 
-namespace {
-
-/// One parse of \p InputFile, as \p Settings (from a first parse) ask. With
-/// \p MayParseAgain, returns what a second parse needs, if one is needed
-/// (and then prints nothing).
-ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
-                     UpcDiagnosticPrinter &Printer,
-                     const UpcTranslationUnitHandler &Handler,
-                     const ParseAgain &Settings, bool MayParseAgain) {
+std::vector<std::string> frontendArguments(const UpcFrontendOptions &Opts,
+                                           llvm::StringRef InputFile) {
   llvm::SmallString<256> Prelude(Opts.UpcHeaderDir);
   llvm::sys::path::append(Prelude, "__upc_prelude.h");
 
@@ -277,6 +270,19 @@ ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
   // "did you mean" suggestions. Last, so that the user cannot turn it back on.
   Args.push_back("-fno-spell-checking");
   Args.insert(Args.end(), {"-x", "c", InputFile.str()});
+  return Args;
+}
+
+namespace {
+
+/// One parse of \p InputFile, as \p Settings (from a first parse) ask. With
+/// \p MayParseAgain, returns what a second parse needs, if one is needed
+/// (and then prints nothing).
+ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
+                     UpcDiagnosticPrinter &Printer,
+                     const UpcTranslationUnitHandler &Handler,
+                     const ParseAgain &Settings, bool MayParseAgain) {
+  std::vector<std::string> Args = frontendArguments(Opts, InputFile);
   std::vector<const char *> CArgs;
   for (const std::string &A : Args)
     CArgs.push_back(A.c_str());
@@ -305,6 +311,7 @@ ParseAgain parseOnce(const UpcFrontendOptions &Opts, llvm::StringRef InputFile,
         ("\n#pragma " + names::EvaluateBlockSizesPragma + "\n").str();
   for (const auto &Entry : Settings.Substitutions)
     Store->Options[Entry.getKey()] = Entry.getValue();
+  Store->Replacements = Opts.Replacements;
   UpcFileClassifier Classifier;
   Classifier.MainFile = canonicalPath(InputFile);
   Classifier.UpcHeaderDirs.push_back(canonicalPath(Opts.UpcHeaderDir));

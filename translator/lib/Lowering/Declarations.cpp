@@ -355,7 +355,7 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
   for (Decl *D : Decls)
     if (auto *FD = dyn_cast<FunctionDecl>(D);
         FD && FD->doesThisDeclarationHaveABody()) {
-      error(SM.getExpansionLoc(FD->getLocation()),
+      macroUseError(SM.getExpansionLoc(FD->getLocation()),
             "cannot translate a use of macro '" + outermostMacroName(FD, SM, Ctx.getLangOpts()) +
                 "' that defines function '" + FD->getNameAsString() +
                 "' beside declarations of shared data; declare the data "
@@ -365,7 +365,7 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
   CharSourceRange Use = SM.getExpansionRange(Decls.front()->getBeginLoc());
   std::optional<FileRange> R = fileRange(Use.getAsRange());
   if (!R) {
-    error(Decls.front()->getLocation(),
+    macroUseError(Decls.front()->getLocation(),
           "cannot translate a declaration written through a macro");
     return;
   }
@@ -382,7 +382,7 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
       if (!TD || (RD && llvm::any_of(RD->fields(), [&](const FieldDecl *F) {
                     return Types.involvesUpc(F->getType());
                   }))) {
-        error(G.front()->getLocation(),
+        macroUseError(G.front()->getLocation(),
               "cannot translate a declaration written through a macro");
         return;
       }
@@ -501,7 +501,7 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
           Loc.isMacroID()
               ? Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts())
               : "";
-      error(SM.getExpansionLoc(Loc),
+      macroUseError(SM.getExpansionLoc(Loc),
             "cannot translate UPC code written inside the definition of macro "
             "'" + Macro.str() + "' (function '" + FD->getNameAsString() +
             "'); write the function outside the macro, or let the macro call "
@@ -562,8 +562,8 @@ void Lowerer::lowerRecord(RecordDecl *RD) {
       std::optional<FileRange> R = fileRange(SourceRange(
           Group.front()->getBeginLoc(), Group.back()->getEndLoc()));
       if (!R) {
-        error(Group.front()->getLocation(),
-              "cannot translate a member declared through a macro");
+        macroUseError(Group.front()->getLocation(),
+                      "cannot translate a member declared through a macro");
       } else {
         std::vector<std::string> Parts;
         for (FieldDecl *F : Group) {
@@ -791,7 +791,7 @@ std::string Lowerer::reprintDeclaration(Decl *D,
         RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl() &&
         !Types.recordName(RD)) {
       // Unnamed and written through a macro: no tag could be given.
-      error(VD->getLocation(), "shared object '" + VD->getName() +
+      macroUseError(VD->getLocation(), "shared object '" + VD->getName() +
                                    "' has an unnamed structure type written "
                                    "through a macro; give the structure a "
                                    "tag or a typedef name");
@@ -818,7 +818,7 @@ void Lowerer::insertBeforeCurrentFunction(const std::string &Text) {
   std::optional<FileRange> F = fileRange(
       SourceRange(CurrentFunction->getBeginLoc(), CurrentFunction->getBeginLoc()));
   if (!F) {
-    error(CurrentFunction->getLocation(),
+    macroUseError(CurrentFunction->getLocation(),
           "cannot move static data out of a function defined through a macro");
     return;
   }
@@ -834,8 +834,8 @@ void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group,
   std::optional<FileRange> Whole =
       fileRange(SourceRange(First->getBeginLoc(), Group.back()->getEndLoc()));
   if (!Whole) {
-    error(First->getLocation(),
-          "cannot translate a declaration written through a macro");
+    macroUseError(First->getLocation(),
+                  "cannot translate a declaration written through a macro");
     return;
   }
   if (Kind == DeclGroupKind::PerThread)

@@ -50,6 +50,15 @@ void Lowerer::error(SourceLocation Loc, const llvm::Twine &Message) {
   reportUpc(Diags, Loc, UpcDiag::CannotTranslate) << Message.str();
 }
 
+void Lowerer::macroUseError(SourceLocation Loc, const llvm::Twine &Message) {
+  SourceLocation Use = SM.getExpansionRange(Loc).getBegin();
+  if (!Opts.DeferMacroUses || !SM.isInMainFile(Use))
+    return error(Loc, Message);
+  OriginalLocation O = Sources.getOriginalLocation(Use);
+  Out.MacroUses.emplace_back(O.Line, O.Column);
+  DeferredErrors.emplace_back(Loc, Message.str());
+}
+
 SourcePosition Lowerer::positionOf(SourceLocation Loc) const {
   SourcePosition P;
   OriginalLocation O = Sources.getOriginalLocation(Loc);
@@ -408,7 +417,13 @@ bool Lowerer::run() {
   placeProbes();
   // The main file is always emitted, edited or not.
   editsFor(SM.getMainFileID());
-  return !Failed;
+  if (Failed || DeferredErrors.empty())
+    Out.MacroUses.clear();
+  // Another error: the deferred ones are errors too (no second translation).
+  if (Failed)
+    for (const auto &[Loc, Message] : DeferredErrors)
+      error(Loc, Message);
+  return !Failed && DeferredErrors.empty();
 }
 
 } // namespace lowering

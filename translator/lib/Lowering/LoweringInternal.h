@@ -132,6 +132,11 @@ private:
   const ForallPlan *Localizing = nullptr;
 
   void error(clang::SourceLocation Loc, const llvm::Twine &Message);
+  /// An error caused by a macro use (\p Loc is in it) whose translation has
+  /// no place in the file: deferred, with LoweringOptions::DeferMacroUses,
+  /// when the use is in the main file.
+  void macroUseError(clang::SourceLocation Loc, const llvm::Twine &Message);
+  std::vector<std::pair<clang::SourceLocation, std::string>> DeferredErrors;
   SourcePosition positionOf(clang::SourceLocation Loc) const;
   bool isEmittedFile(clang::FileID FID) const;
   SourceEdits *editsFor(clang::FileID FID);

@@ -3,6 +3,7 @@
 #include "Translate.h"
 #include "BuildConfig.h"
 #include "upc-instrument/Emission/CEmitter.h"
+#include "upc-instrument/FrontEnd/MacroExpansion.h"
 #include "upc-instrument/Lowering/Lowering.h"
 #include "upc-instrument/Mir/Sir.h"
 
@@ -11,12 +12,17 @@
 
 namespace upc {
 
-bool translateUpcFile(const UpcFrontendOptions &Frontend,
-                      const TranslateOptions &Opts, llvm::StringRef Input,
-                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
-                      std::vector<Dependency> *Dependencies,
-                      const UpcTranslationUnitHandler &Inspect,
-                      llvm::StringRef ResponsesBeside) {
+namespace {
+
+/// One translation of \p Input; with \p MacroUses non-null, uses of macros
+/// that the lowering could not place are listed there instead of reported.
+bool translateOnce(const UpcFrontendOptions &Frontend,
+                   const TranslateOptions &Opts, llvm::StringRef Input,
+                   llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
+                   std::vector<Dependency> *Dependencies,
+                   const UpcTranslationUnitHandler &Inspect,
+                   llvm::StringRef ResponsesBeside,
+                   std::vector<std::pair<unsigned, unsigned>> *MacroUses) {
   bool Written = false;
   std::vector<ProbeRequest> Requests = Opts.MirRequests;
   setProbeResponsePaths(Requests,
@@ -50,9 +56,13 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
         return; // reported; nothing is written
       LOpts.Probes = Probes.Placements;
     }
+    LOpts.DeferMacroUses = MacroUses != nullptr;
     LoweredUnit Unit;
-    if (!lowerTranslationUnit(TU, LOpts, Unit))
-      return; // reported; nothing is written
+    if (!lowerTranslationUnit(TU, LOpts, Unit)) {
+      if (MacroUses)
+        *MacroUses = std::move(Unit.MacroUses);
+      return; // reported (or deferred); nothing is written
+    }
     EmissionOptions EOpts;
     EOpts.LineDirectives = Opts.LineDirectives;
     EOpts.OutputName = Output == "-" ? "" : Output.str();
@@ -68,6 +78,39 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
     Written = writeProbeResponses(Requests, Probes.Placed);
   };
   return runUpcFrontend(Frontend, Input, Printer, Handler) && Written;
+}
+
+} // namespace
+
+bool translateUpcFile(const UpcFrontendOptions &Frontend,
+                      const TranslateOptions &Opts, llvm::StringRef Input,
+                      llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
+                      std::vector<Dependency> *Dependencies,
+                      const UpcTranslationUnitHandler &Inspect,
+                      llvm::StringRef ResponsesBeside) {
+  std::vector<std::pair<unsigned, unsigned>> MacroUses;
+  std::vector<Dependency> FirstDependencies;
+  if (translateOnce(Frontend, Opts, Input, Output, Printer,
+                    Dependencies ? &FirstDependencies : nullptr, Inspect,
+                    ResponsesBeside, &MacroUses)) {
+    if (Dependencies)
+      Dependencies->insert(Dependencies->end(), FirstDependencies.begin(),
+                           FirstDependencies.end());
+    return true;
+  }
+  if (MacroUses.empty())
+    return false;
+  // Macro uses whose UPC the translation cannot place: translate the file
+  // again as if the user had written their expansions (MacroExpansion.h).
+  // A use that cannot be expanded keeps its error in the second translation.
+  UpcFrontendOptions Expanded = Frontend;
+  std::string Real = canonicalPath(Input);
+  Expanded.Replacements[Real] = expandMacroUses(Frontend, Input, MacroUses);
+  Printer.skipRepeatedWarnings(true);
+  bool Ok = translateOnce(Expanded, Opts, Input, Output, Printer, Dependencies,
+                          Inspect, ResponsesBeside, nullptr);
+  Printer.skipRepeatedWarnings(false);
+  return Ok;
 }
 
 } // namespace upc

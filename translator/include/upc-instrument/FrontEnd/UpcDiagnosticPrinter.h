@@ -15,6 +15,7 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -64,6 +65,11 @@ public:
   /// Prints everything held so far.
   void flush();
 
+  /// A warning already shown at the same place with the same text is not
+  /// shown again (the file is translated a second time, with macro uses
+  /// expanded).
+  void skipRepeatedWarnings(bool Skip) { SkipRepeatedWarnings = Skip; }
+
   /// Whether an error is held (not yet printed).
   bool hasPendingError() const;
   /// Forgets everything held so far (the translation unit is parsed again).
@@ -103,6 +109,9 @@ private:
   bool isConsequenceOfSyntaxError(const clang::StoredDiagnostic &D) const;
 
   bool isArtifact(size_t Index) const;
+  bool isRepeatedWarning(const Held &H);
+  bool SkipRepeatedWarnings = false;
+  llvm::StringSet<> ShownWarnings;
   void render(const Held &H);
   void renderSnippet(const clang::StoredDiagnostic &D,
                      const OriginalLocation &Loc);

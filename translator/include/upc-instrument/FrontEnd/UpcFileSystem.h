@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -36,6 +37,20 @@ struct UpcFileClassifier {
   bool isUpcFile(llvm::StringRef RealPath) const;
 };
 
+/// A span of a file's original text (1-based lines and columns, the end
+/// exclusive) replaced before desugaring: a use of a macro by its expansion
+/// (MacroExpansion.h).
+struct SourceReplacement {
+  unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+  std::string Text;
+};
+
+/// \p Original with \p Replacements (in any order, not overlapping) made.
+/// Each keeps the line breaks of the text it replaces (after it), so that
+/// the lines that follow keep their numbers.
+std::string applyReplacements(llvm::StringRef Original,
+                              std::vector<SourceReplacement> Replacements);
+
 /// Desugared files by the path Clang opened them with. Shared between the
 /// file system (which fills it) and the front end (which maps locations).
 class DesugaredFileStore {
@@ -49,6 +64,8 @@ public:
 
   /// Options for desugaring each file, by real path.
   llvm::StringMap<DesugarOptions> Options;
+  /// Edits of each file's original text before desugaring, by real path.
+  std::map<std::string, std::vector<SourceReplacement>> Replacements;
 
 private:
   friend class UpcOverlayFileSystem;

@@ -14,9 +14,11 @@
 #include "upc-instrument/FrontEnd/Inclusions.h"
 #include "upc-instrument/FrontEnd/SourceMapping.h"
 #include "upc-instrument/FrontEnd/UpcDiagnosticPrinter.h"
+#include "upc-instrument/FrontEnd/UpcFileSystem.h"
 #include "upc-instrument/Semantics/UpcContext.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,7 +43,16 @@ struct UpcFrontendOptions {
   /// back by Clang (see OwnCodeScope) aborts instead: the front-end fuzzer
   /// must see our bugs, not Clang 19's.
   bool CrashInOwnCodeIsFatal = false;
+  /// Edits of UPC files' original text (by real path) before they are
+  /// desugared: macro uses replaced by their expansions (MacroExpansion.h).
+  std::map<std::string, std::vector<SourceReplacement>> Replacements;
 };
+
+/// The arguments of the Clang invocation that parses \p InputFile: the
+/// parse-time prelude, the library feature macros, the THREADS environment,
+/// the gcc-compatible warnings, then the user's options.
+std::vector<std::string> frontendArguments(const UpcFrontendOptions &Opts,
+                                           llvm::StringRef InputFile);
 
 /// One parsed and checked UPC translation unit.
 struct UpcTranslationUnit {

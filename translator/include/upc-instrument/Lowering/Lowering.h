@@ -68,6 +68,13 @@ struct LoweringOptions {
   /// a program built with instrumentation requests).
   bool GaspGated = false;
   std::vector<ProbePlacement> Probes;
+  /// UPC that a use of a macro in the main file wrote where the translation
+  /// cannot be placed (a function body or static data inside the macro's
+  /// definition) is not an error: the uses are listed in
+  /// LoweredUnit::MacroUses and the lowering fails without a diagnostic, so
+  /// that the file can be translated again with those uses expanded.
+  /// Errors of any other kind report the deferred ones too.
+  bool DeferMacroUses = false;
 };
 
 /// One file (one inclusion of it) whose text the output contains.
@@ -104,6 +111,9 @@ struct LoweredUnit {
   /// The output calls instrumented runtime entry points (GASP).
   bool Instrumented = false;
   bool GaspGated = false;
+  /// With LoweringOptions::DeferMacroUses: the uses of macros to expand,
+  /// as (line, column) of the macro's name in the original main file.
+  std::vector<std::pair<unsigned, unsigned>> MacroUses;
   /// The definitions of the probes placed in the unit (file scope).
   std::vector<std::string> ProbeDefinitions;
 
