@@ -90,6 +90,9 @@ int main(void) {
   CHECK(upc_localsizeof(ai) == N * sizeof(int));
   CHECK(upc_blocksizeof(as) == N);
   CHECK(sizeof(ai) == N * sizeof(int));
+  /* An array of pointers-to-shared whose bound comes from its initializer. */
+  shared int *ends[] = { &a1[0], &a1[MYTHREAD], 0 };
+  CHECK(sizeof(ends) / sizeof(ends[0]) == 3 && upc_threadof(ends[1]) == MYTHREAD);
 
   upc_barrier;
   return check_report("pointer-arithmetic");

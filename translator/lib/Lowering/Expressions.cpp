@@ -499,7 +499,10 @@ void Lowerer::lowerSizeof(UnaryExprOrTypeTraitExpr *E) {
     const Expr *Bare = Operand->IgnoreParens();
     const auto *DRE = dyn_cast<DeclRefExpr>(Bare);
     const auto *DD = DRE ? dyn_cast<DeclaratorDecl>(DRE->getDecl()) : nullptr;
-    if (DD && DD->getTypeSourceInfo())
+    // An array declared without a bound (`T *a[] = {...}`) has the bound
+    // of its initializer only in its type.
+    if (DD && DD->getTypeSourceInfo() &&
+        !DD->getTypeSourceInfo()->getType()->isIncompleteArrayType())
       Type = Types.print(DD->getTypeSourceInfo()->getTypeLoc());
     else
       Type = Types.print(Operand->getType());
