@@ -6,6 +6,9 @@
 // CHECK: star-layout-pointer.upc:[[@LINE+1]]:17: error: the layout qualifier '[*]' applies only to arrays; pointer-to-shared to 'shared [*] int' needs a definite or indefinite block size
 shared [*] int *p;
 
+// '[*]' in a typedef is itself an error (typedef-star-relational.upc); the
+// uses of the typedef are still checked.
+// CHECK: star-layout-pointer.upc:[[@LINE+1]]:27: error: the layout qualifier '[*]' cannot appear in a typedef (SD)
 typedef shared [*] double SD;
 // CHECK: star-layout-pointer.upc:[[@LINE+1]]:5: error: the layout qualifier '[*]' applies only to arrays; pointer-to-shared to 'SD' (aka 'shared [*] double') needs a definite or indefinite block size
 SD *q;

@@ -80,8 +80,15 @@ public:
   }
 
   bool VisitTypedefNameDecl(TypedefNameDecl *D) {
-    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo()) {
       checkWrittenType(TSI->getType(), D->getLocation());
+      QualType Element = TSI->getType();
+      while (const ArrayType *AT = Element->getAsArrayTypeUnsafe())
+        Element = AT->getElementType();
+      if (getUpcQualifiers(Element).Layout == LayoutKind::Star)
+        reportUpc(Diags, D->getLocation(), UpcDiag::StarLayoutTypedef)
+            << D->getName();
+    }
     return true;
   }
 
@@ -149,6 +156,8 @@ public:
                              BO->getOperatorLoc());
       if (BO->isComparisonOp())
         checkSharedPrivateComparison(BO);
+      if (BO->isRelationalOp())
+        checkRelationalShared(BO);
     }
     return true;
   }
@@ -394,6 +403,25 @@ private:
       reportUpc(Diags, BO->getOperatorLoc(), UpcDiag::ComparePrivateShared)
           << (IsShared(L) ? L : R)->getType()
           << (IsShared(L) ? R : L)->getType() << BO->getSourceRange();
+  }
+
+  void checkRelationalShared(const BinaryOperator *BO) {
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    if (L->containsErrors() || R->containsErrors())
+      return;
+    QualType A = getSharedPointee(L->getType());
+    QualType B = getSharedPointee(R->getType());
+    if (A.isNull() || B.isNull())
+      return;
+    // The canonical type drops the layout and strict/relaxed (sugar); the
+    // unqualified one the address space and C's qualifiers.
+    QualType CA = Ctx.getCanonicalType(A).getUnqualifiedType();
+    QualType CB = Ctx.getCanonicalType(B).getUnqualifiedType();
+    if (!Ctx.typesAreCompatible(CA, CB))
+      reportUpc(Diags, BO->getOperatorLoc(),
+                UpcDiag::CompareIncompatibleShared)
+          << L->getType() << R->getType() << BO->getSourceRange();
   }
 
   void checkPointerConversion(const Expr *From, QualType To,

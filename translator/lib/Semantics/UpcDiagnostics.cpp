@@ -88,6 +88,10 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "the layout qualifier '[*]' applies only to arrays; "
                       "pointer-to-shared to %0 needs a definite or indefinite "
                       "block size"};
+  case UpcDiag::StarLayoutTypedef:
+    // UPC 1.3, 6.5.1.1 (Type qualifiers), constraint added by issue 71.
+    return {L::Error, "the layout qualifier '[*]' cannot appear in a typedef "
+                      "(%0); write it in the declaration of the array"};
   case UpcDiag::SharedArrayNotConstant:
     return {L::Error, "shared array %0 must have constant dimensions (THREADS "
                       "excepted)"};
@@ -110,6 +114,11 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::ComparePrivateShared:
     return {L::Error, "comparison of a pointer-to-shared (%0) with a private "
                       "pointer (%1); convert one of them explicitly"};
+  case UpcDiag::CompareIncompatibleShared:
+    // C11 6.5.8p2 (relational operators need compatible object types),
+    // which UPC 1.3 (issue 104) applies to pointers-to-shared: no shared void.
+    return {L::Error, "ordered comparison of pointers-to-shared to "
+                      "incompatible types (%0 and %1); cast one of them"};
   case UpcDiag::PrivateToShared:
     return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
                       "address has no affinity"};

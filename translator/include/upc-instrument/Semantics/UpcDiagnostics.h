@@ -26,6 +26,7 @@ enum class UpcDiag {
   StrictAndRelaxed,
   ConflictingLayouts,
   StarLayoutPointer,
+  StarLayoutTypedef,
   ReferenceWithoutShared,
   // Block sizes.
   BlockSizeNegative,
@@ -49,6 +50,7 @@ enum class UpcDiag {
   UpcSizeofVoid,
   BlockSizeMismatch,
   ComparePrivateShared,
+  CompareIncompatibleShared,
   PrivateToShared,
   // Library calls (optional library, 7.6).
   AtomicTypeInvalid,
