@@ -122,22 +122,25 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::PrivateToShared:
     return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
                       "address has no affinity"};
+  // A call whose arguments are certain to fail at run time is still valid
+  // C (it may never run): warnings, as Berkeley UPC compiles such calls; the
+  // runtime stops the program if one runs (-Werror makes them errors).
   case UpcDiag::AtomicTypeInvalid:
-    return {L::Error, "%0 is not a type of the atomic library in '%1' "
+    return {L::Warning, "%0 is not a type of the atomic library in '%1' "
                       "(UPC_INT, UPC_UINT, UPC_LONG, UPC_ULONG, UPC_INT32, "
                       "UPC_UINT32, UPC_INT64, UPC_UINT64, UPC_FLOAT, "
                       "UPC_DOUBLE or UPC_PTS)"};
   case UpcDiag::AtomicOpInvalid:
-    return {L::Error, "%0 is not an atomic operation in '%1' (UPC_GET, "
+    return {L::Warning, "%0 is not an atomic operation in '%1' (UPC_GET, "
                       "UPC_SET, UPC_CSWAP, UPC_AND, UPC_OR, UPC_XOR, UPC_ADD, "
                       "UPC_SUB, UPC_MULT, UPC_INC, UPC_DEC, UPC_MIN, UPC_MAX)"};
   case UpcDiag::AtomicOpNotAllowed:
-    return {L::Error, "%0 is not allowed on %1: %2"};
+    return {L::Warning, "%0 is not allowed on %1: %2"};
   case UpcDiag::AtomicOpNotSingle:
-    return {L::Error, "the operation of '%0' must be one atomic operation, "
+    return {L::Warning, "the operation of '%0' must be one atomic operation, "
                       "not %1"};
   case UpcDiag::AtomicOperandMissing:
-    return {L::Error, "'%0' with %1 needs %2; it is a null pointer"};
+    return {L::Warning, "'%0' with %1 needs %2; it is a null pointer"};
   case UpcDiag::AtomicOperandSize:
     return {L::Error, "'%0' operand points to %1 (%2 bytes), but the target "
                       "is %3 (%4 bytes); every value of an atomic operation "
