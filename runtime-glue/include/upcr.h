@@ -247,6 +247,17 @@ UPCR_INLINE size_t upcr_addrfield_pshared(upcr_pshared_ptr_t p) {
   return (size_t)p.offset;
 }
 
+/* A pointer-to-shared converted to an integer, which UPC leaves to the
+ * implementation (Berkeley UPC allows it; UPC specification issue 11): the
+ * thread above bit 40, the offset in its segment below; 0 for the null
+ * pointer; equal pointers give equal integers, whatever their phase. */
+UPCR_INLINE unsigned long long upcr_shared_to_integer(upcr_shared_ptr_t p) {
+  return ((unsigned long long)p.thread << 40) | (unsigned long long)p.offset;
+}
+UPCR_INLINE unsigned long long upcr_pshared_to_integer(upcr_pshared_ptr_t p) {
+  return ((unsigned long long)p.thread << 40) | (unsigned long long)p.offset;
+}
+
 /* A private pointer to shared data the calling thread can address (UPC: a
  * cast to a private pointer, defined for data with affinity to the thread).
  * The null pointer-to-shared gives NULL. */

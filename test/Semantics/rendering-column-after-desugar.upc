@@ -18,9 +18,10 @@ void f(void) {
   shared [] int *r = 0; strict shared [2*8] int *s = 0; shared int x; (void)r; (void)s;
 }
 
+struct pair { int a, b; };
 void g(void) {
-  double d = 1.0;
-  // CHECK: rendering-column-after-desugar.upc:[[@LINE+3]]:57: error: expression of 'upc_wait' must have integer type, not 'double'
+  struct pair d = {1, 2};
+  // CHECK: rendering-column-after-desugar.upc:[[@LINE+3]]:57: error: expression of 'upc_wait' must have arithmetic type, not 'struct pair'
   // CHECK-NEXT: {{^}}{{ +}}[[@LINE+2]] |   upc_barrier; upc_notify MYTHREAD; upc_fence; upc_wait d;{{$}}
   // CHECK-NEXT: {{^}}      |                                                         ^{{$}}
   upc_barrier; upc_notify MYTHREAD; upc_fence; upc_wait d;

@@ -18,7 +18,7 @@ void f(void) {
   // CHECK-NEXT: {{^}}      |                                                                       ^{{$}}
   upc_forall (i = 0; i < 4; i++; &a[i]) { upc_barrier; shared [4] int local; }
 
-  // CHECK: rendering-original-line.upc:[[@LINE+3]]:50: error: expression of 'upc_notify' must have integer type, not 'shared [4] int *'
+  // CHECK: rendering-original-line.upc:[[@LINE+3]]:50: warning: expression of 'upc_notify' is a pointer ('shared [4] int *'), converted to an integer; convert it explicitly
   // CHECK-NEXT: {{^}}{{ +}}[[@LINE+2]] |   upc_forall (i = 0; i < 4; i++; i) { upc_notify &a[i]; upc_wait; }{{$}}
   // CHECK-NEXT: {{^}}      |                                                  ^~~~~{{$}}
   upc_forall (i = 0; i < 4; i++; i) { upc_notify &a[i]; upc_wait; }

@@ -20,7 +20,7 @@ void f(void) {
   shared [2] double *a = pi;
   // CHECK: rendering-type-names.upc:[[@LINE+1]]:11: error: implicit conversion from 'shared [] double *' to 'D2 *' (aka 'shared [2] double *') changes the block size of a pointer-to-shared; use an explicit cast
   D2 *b = pi;
-  // CHECK: rendering-type-names.upc:[[@LINE+1]]:15: error: expression of 'upc_barrier' must have integer type, not 'shared [4] int *'
+  // CHECK: rendering-type-names.upc:[[@LINE+1]]:15: warning: expression of 'upc_barrier' is a pointer ('shared [4] int *'), converted to an integer; convert it explicitly
   upc_barrier p4;
   // CHECK: rendering-type-names.upc:[[@LINE+1]]:19: error: cannot convert 'double *' to pointer-to-shared 'strict shared [8] double *': a private address has no affinity
   double d; (void)(strict shared [8] double *)&d;

@@ -12,8 +12,7 @@ long bad(shared int *p) {
   // CHECK: errors.upc:[[@LINE+1]]:13: error: bit-field 'ready' of a shared structure cannot be accessed
   if (state.ready)
     return 0;
-  // CHECK: errors.upc:[[@LINE+1]]:10: error: a pointer-to-shared cannot be converted to an integer; use upc_threadof(), upc_phaseof() or upc_addrfield()
-  return (long)p;
+  return upc_threadof(p);
 }
 
 // A function whose body, written inside a macro's definition, holds UPC: its

@@ -192,6 +192,8 @@ private:
                         SharedPointee &Pointee) const;
   SharedAccess accessOf(const SharedLValue &L, const clang::Expr *Use) const;
   std::string read(const SharedLValue &L, const clang::Expr *Use);
+  /// The integer value of pointer-to-shared \p Pointer (upcr.h).
+  std::string sharedToInteger(const clang::Expr *Pointer);
   std::string convertPointer(const std::string &Text, const SharedPointee &From,
                              const SharedPointee &To) const;
   std::string addToPointer(const std::string &Text, const SharedPointee &P,

@@ -223,9 +223,7 @@ void Lowerer::lowerImplicitCast(ImplicitCastExpr *E) {
     return;
   case CK_PointerToIntegral:
     if (isPointerToShared(Sub->getType()))
-      error(E->getExprLoc(),
-            "a pointer-to-shared cannot be converted to an integer; use "
-            "upc_threadof(), upc_phaseof() or upc_addrfield()");
+      setLowered(E, sharedToInteger(Sub));
     return;
   case CK_BitCast:
   case CK_AddressSpaceConversion:
@@ -247,6 +245,14 @@ void Lowerer::lowerImplicitCast(ImplicitCastExpr *E) {
   default:
     return;
   }
+}
+
+std::string Lowerer::sharedToInteger(const Expr *Pointer) {
+  std::string Name = (runtime::Prefix +
+                      CTypes::suffix(pointeeOf(Pointer).representation()) +
+                      runtime::ToIntegerSuffix)
+                         .str();
+  return spellCall(Name, {textOf(Pointer)});
 }
 
 void Lowerer::lowerExplicitCast(CStyleCastExpr *E) {
@@ -292,9 +298,9 @@ void Lowerer::lowerExplicitCast(CStyleCastExpr *E) {
     }
     if (To->isVoidType())
       return;
-    error(E->getExprLoc(),
-          "a pointer-to-shared cannot be converted to an integer; use "
-          "upc_threadof(), upc_phaseof() or upc_addrfield()");
+    setLowered(E, "((" +
+                      Types.print(E->getTypeInfoAsWritten()->getTypeLoc()) +
+                      ")" + sharedToInteger(Sub) + ")");
     return;
   }
   if (ToShared) {

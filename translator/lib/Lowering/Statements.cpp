@@ -202,8 +202,16 @@ void Lowerer::lowerSynchronization(CallExpr *E,
                       ? SyncKind::Wait
                       : SyncKind::Fence;
   std::optional<std::string> Value;
-  if (const Expr *V = markerArgument(E, 1))
-    Value = textOf(V);
+  if (const Expr *V = markerArgument(E, 1)) {
+    // A pointer value (a warning) is converted to an integer; arithmetic
+    // values convert to the runtime's int parameter.
+    if (isPointerToShared(V->getType()))
+      Value = "(int)" + sharedToInteger(V);
+    else if (V->getType()->isPointerType())
+      Value = "(int)(__INTPTR_TYPE__)(" + textOf(V) + ")";
+    else
+      Value = textOf(V);
+  }
   setLowered(E, Calls.synchronization(Kind, Value, positionOf(E->getBeginLoc())));
 }
 

@@ -488,12 +488,15 @@ private:
     }
     for (const SynchronizationStatement &S : U.synchronizations()) {
       if (!S.Value || S.Value->containsErrors() ||
-          S.Value->getType()->isIntegerType())
+          S.Value->getType()->isArithmeticType())
         continue;
+      QualType T = S.Value->getType();
+      bool Pointer = T->isPointerType() || T->isArrayType() ||
+                     T->isFunctionType();
       reportUpc(Diags, S.Value->getExprLoc(),
-                UpcDiag::SynchronizationValueType)
-          << spelling(S.SyncKind) << S.Value->getType()
-          << S.Value->getSourceRange();
+                Pointer ? UpcDiag::SynchronizationValuePointer
+                        : UpcDiag::SynchronizationValueType)
+          << spelling(S.SyncKind) << T << S.Value->getSourceRange();
     }
     for (const UpcSizeofExpression &E : U.sizeofExpressions()) {
       // Like sizeof (C11 6.5.3.4p1), the UPC sizeof operators need a

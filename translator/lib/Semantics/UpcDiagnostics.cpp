@@ -99,7 +99,12 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "affinity of 'upc_forall' must be an integer or a "
                       "pointer-to-shared, not %0"};
   case UpcDiag::SynchronizationValueType:
-    return {L::Error, "expression of '%0' must have integer type, not %1"};
+    // The value is converted to int as if by assignment (UPC 1.3, 6.6.1;
+    // specification issue 64, as Berkeley UPC reads it).
+    return {L::Error, "expression of '%0' must have arithmetic type, not %1"};
+  case UpcDiag::SynchronizationValuePointer:
+    return {L::Warning, "expression of '%0' is a pointer (%1), converted to "
+                        "an integer; convert it explicitly"};
   case UpcDiag::UpcSizeofNotShared:
     return {L::Error, "'%0' requires a shared-qualified type or expression, "
                       "not %1"};

@@ -55,6 +55,8 @@ inline constexpr StringLiteral SubBlocked = "upcr_sub_shared";
 inline constexpr StringLiteral LocalPart = "upcr_local_part_";
 /// upcr_shared_to_local / upcr_pshared_to_local: upcr_ + suffix + this.
 inline constexpr StringLiteral ToLocalSuffix = "_to_local";
+/// A pointer-to-shared converted to an integer (upcr.h).
+inline constexpr StringLiteral ToIntegerSuffix = "_to_integer";
 inline constexpr StringLiteral Prefix = "upcr_";
 /// Null values (expressions) and the initializer of an initialized proxy.
 inline constexpr StringLiteral NullShared = "UPCR_NULL_SHARED";

@@ -46,6 +46,7 @@ enum class UpcDiag {
   // Statements and expressions.
   ForallAffinityType,
   SynchronizationValueType,
+  SynchronizationValuePointer,
   UpcSizeofNotShared,
   UpcSizeofVoid,
   BlockSizeMismatch,
