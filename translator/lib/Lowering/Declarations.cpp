@@ -815,8 +815,12 @@ std::string Lowerer::reprintDeclaration(Decl *D,
 }
 
 void Lowerer::insertBeforeCurrentFunction(const std::string &Text) {
-  std::optional<FileRange> F = fileRange(
-      SourceRange(CurrentFunction->getBeginLoc(), CurrentFunction->getBeginLoc()));
+  // The declaration may start inside a macro use: a layout qualifier
+  // (`shared [B] char *f(...)`, whose desugared form is a macro of the
+  // prelude) or a return type written by a user's macro. The text goes
+  // before that use.
+  SourceLocation Begin = SM.getExpansionLoc(CurrentFunction->getBeginLoc());
+  std::optional<FileRange> F = fileRange(SourceRange(Begin, Begin));
   if (!F) {
     macroUseError(CurrentFunction->getLocation(),
           "cannot move static data out of a function defined through a macro");
