@@ -10,7 +10,8 @@ compiler launcher) and runs it with `upcrun`, and compares each outcome
 with the suite's verdict: the conformance figures of docs/testing.md.
 
   scripts/bupc-harness.py SUITE_DIR [--upc-instrument PATH] [--cc gcc-12]
-      [--backend pthreads|mpi] [--threads 4] [--jobs 2] [--filter REGEX]
+      [--backend pthreads|mpi] [--threads 4] [--threads-mode both]
+      [--jobs 2] [--filter REGEX]
       [--report FILE.json] [--verbose]
 
 Exit status: 0 when every verdict agrees, 1 when some disagree, 2 when the
@@ -155,60 +156,68 @@ def run_test(test, suite, args):
     flags = shlex.split(substitute(test.get("Flags"), test, args))
     dynamic = thread_counts(test.get("DynamicThreads", "$DEFAULT$"), args)
     static = thread_counts(test.get("StaticThreads", "$DEFAULT$"), args)
-    work = tempfile.mkdtemp(prefix="bupc-" + test.name + "-")
-    try:
-        exe = os.path.join(work, test.name)
-        cmd = [args.upc_instrument, "--backend=" + args.backend,
-               "--upc-sources=*.c"]
-        # A dynamic-threads build when the test has one, run at each count;
-        # otherwise a static build for the first static count.
-        runs = dynamic
-        if not dynamic and static:
-            cmd += ["-T", str(static[0])]
-            runs = static[:1]
-        # nolink: compile only (-c), as Berkeley's `upcc -c`.
-        nolink = "nolink" in test.get("BuildCmd")
-        # Built in a scratch directory (objects of -c land there), with the
-        # suite's directory on the include path as when built in place.
-        cmd += [args.cc, "-O1", "-w", "-I" + suite] + flags + [
-            os.path.join(suite, f) for f in files]
-        cmd += ["-c"] if nolink else ["-o", exe, "-lm"]
-        want, want_regex = expected_compile(test)
+    # The builds Berkeley's harness makes: one with dynamic THREADS, run at
+    # each count, and one per static count (-T N), run at N.
+    builds = []
+    if dynamic and args.threads_mode in ("dynamic", "both"):
+        builds.append((None, dynamic))
+    if static and args.threads_mode in ("static", "both"):
+        builds += [(n, [n]) for n in static]
+    if not builds:  # the suite asks for the other mode only
+        builds = [(None, dynamic)] if dynamic else [(static[0], static[:1])]
+    # nolink: compile only (-c), as Berkeley's `upcc -c`.
+    nolink = "nolink" in test.get("BuildCmd")
+    want, _ = expected_compile(test)
+    result["expected_compile"] = want
+    # RunResult: fail means the run must fail (FailExpr found, PassExpr
+    # missing or another exit code).
+    must_fail = test.get("RunResult").lower().startswith("fail")
+    for static_threads, runs in builds:
+        work = tempfile.mkdtemp(prefix="bupc-" + test.name + "-")
         try:
-            c = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
-                               timeout=args.compile_time_limit)
-            compiled, log = c.returncode == 0, c.stdout + c.stderr
-        except subprocess.TimeoutExpired:
-            compiled, log = False, "compile timed out"
-        result["compile"] = "pass" if compiled else "fail"
-        result["expected_compile"] = want
-        if compiled != (want == "pass"):
-            result.update(verdict="compile-disagree",
-                          why=first_error(log) or "compiled",
-                          command=" ".join(map(shlex.quote, cmd)))
-            return result
-        if want == "fail":
-            result.update(verdict="agree")
-            return result
-        if not runs or nolink or test.get("TimeLimit") == "0":  # build only
-            result.update(verdict="agree", why="compile only")
-            return result
-        # RunResult: fail means the run must fail (FailExpr found, PassExpr
-        # missing or another exit code).
-        must_fail = test.get("RunResult").lower().startswith("fail")
-        for threads in runs:
-            problem = run_once(test, exe, threads, work, args)
-            if must_fail:
-                problem = None if problem else (
-                    "%d threads: passed, expected to fail" % threads, "")
-            if problem:
-                result.update(verdict="run-disagree", threads=threads,
-                              why=problem[0], output_tail=problem[1])
+            exe = os.path.join(work, test.name)
+            # Berkeley's upcc compiles .c files as UPC.
+            cmd = [args.upc_instrument, "--upc-sources=*.c"]
+            if args.backend:
+                cmd.append("--backend=" + args.backend)
+            if static_threads:
+                cmd += ["-T", str(static_threads)]
+            # Built in a scratch directory (objects of -c land there), with
+            # the suite's directory on the include path as when built there.
+            cmd += [args.cc, "-O1", "-w", "-I" + suite] + flags + [
+                os.path.join(suite, f) for f in files]
+            cmd += ["-c"] if nolink else ["-o", exe, "-lm"]
+            build = "-T %d" % static_threads if static_threads else "dynamic"
+            try:
+                c = subprocess.run(cmd, cwd=work, capture_output=True,
+                                   text=True,
+                                   timeout=args.compile_time_limit)
+                compiled, log = c.returncode == 0, c.stdout + c.stderr
+            except subprocess.TimeoutExpired:
+                compiled, log = False, "compile timed out"
+            result["compile"] = "pass" if compiled else "fail"
+            if compiled != (want == "pass"):
+                result.update(verdict="compile-disagree",
+                              why="%s: %s" % (build,
+                                              first_error(log) or "compiled"),
+                              command=" ".join(map(shlex.quote, cmd)))
                 return result
-        result.update(verdict="agree", threads=runs)
-        return result
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+            if want == "fail" or nolink or test.get("TimeLimit") == "0":
+                continue  # build only
+            for threads in runs:
+                problem = run_once(test, exe, threads, work, args)
+                if must_fail:
+                    problem = None if problem else (
+                        "%d threads: passed, expected to fail" % threads, "")
+                if problem:
+                    result.update(verdict="run-disagree", threads=threads,
+                                  why="%s: %s" % (build, problem[0]),
+                                  output_tail=problem[1])
+                    return result
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    result.update(verdict="agree")
+    return result
 
 
 def run_once(test, exe, threads, work, args):
@@ -260,11 +269,16 @@ def main():
                    default=os.path.join(build_bin, "upc-instrument"))
     p.add_argument("--upcrun", default=None)
     p.add_argument("--cc", default="gcc-12")
-    p.add_argument("--backend", default="pthreads")
+    p.add_argument("--backend", default=None,
+                   help="pthreads or mpi (default: upc-instrument's, "
+                   "UPC_INSTRUMENT_FLAGS included)")
     p.add_argument("--threads", type=int, default=4,
                    help="$DEFAULT$ thread count (default 4)")
     p.add_argument("--time-limit", type=int, default=60)
     p.add_argument("--compile-time-limit", type=int, default=120)
+    p.add_argument("--threads-mode", choices=("dynamic", "static", "both"),
+                   default="both",
+                   help="builds with dynamic THREADS, static (-T N), or both")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--filter", default=None, help="test names to run (regex)")
     p.add_argument("--report", default=None, help="write results as JSON")

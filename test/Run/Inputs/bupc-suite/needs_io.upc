@@ -1,0 +1,2 @@
+#include <upc_io.h>
+int main(void) { return 0; }

@@ -1,0 +1,2 @@
+#include <upc.h>
+typedef shared [*] int star_int;

@@ -1,0 +1,3 @@
+#include <upc.h>
+shared int x;
+int f(void) { return x; }
