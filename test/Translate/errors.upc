@@ -5,11 +5,11 @@
 
 #include <upc.h>
 
-struct flags { unsigned ready : 1; unsigned count : 7; };
+struct flags { int kind; struct { unsigned ready : 1; unsigned count : 7; }; };
 shared struct flags state;
 
 long bad(shared int *p) {
-  // CHECK: errors.upc:[[@LINE+1]]:13: error: bit-field 'ready' of a shared structure cannot be accessed
+  // CHECK: errors.upc:[[@LINE+1]]:13: error: bit-field 'ready' of an anonymous member of a shared structure cannot be accessed; name the member
   if (state.ready)
     return 0;
   return upc_threadof(p);

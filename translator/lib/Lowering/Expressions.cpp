@@ -227,6 +227,11 @@ void Lowerer::lowerBinary(BinaryOperator *E) {
     if (L) {
       if (Op == BO_Assign) {
         std::string Value = textOf(RHS);
+        if (L->BitField) {
+          setLowered(E, bitFieldUpdate(*L, E, "upcr_t_ = (" + Value + ")",
+                                       /*YieldOld=*/false));
+          return;
+        }
         if (isPointerToShared(LT) && isPointerToShared(RT))
           Value = convertPointer(Value, pointeeOf(RHS), Types.pointee(LT));
         setLowered(E, Calls.put(accessOf(*L, E), Value));
@@ -408,8 +413,20 @@ void Lowerer::lowerMember(MemberExpr *E) {
     return;
   }
   if (Field->isBitField()) {
-    error(E->getExprLoc(), "bit-field '" + Field->getName() +
-                               "' of a shared structure cannot be accessed");
+    // The lvalue is the structure holding it (Pointer, ByteOffset) and the
+    // field: reads copy the structure, writes store the field's bytes.
+    if (Field->getParent()->isAnonymousStructOrUnion()) {
+      error(E->getExprLoc(), "bit-field '" + Field->getName() +
+                                 "' of an anonymous member of a shared "
+                                 "structure cannot be accessed; name the "
+                                 "member");
+      return;
+    }
+    R.BitField = Field;
+    R.BitFieldRecord = RecordType;
+    R.ObjectType = E->getType();
+    R.InAggregateMember = true;
+    LValues[E] = std::move(R);
     return;
   }
   R.ObjectType = E->getType();

@@ -62,6 +62,10 @@ struct SharedLValue {
   /// Where the lvalue's (array) type is written in Root's declaration: the
   /// dimensions as written (THREADS stays symbolic). Null if unknown.
   clang::TypeLoc DeclaredLoc;
+  /// A bit-field: Pointer and ByteOffset locate the structure holding it,
+  /// of type BitFieldRecord (SharedAccesses.cpp, bitFieldUpdate).
+  const clang::FieldDecl *BitField = nullptr;
+  clang::QualType BitFieldRecord;
 };
 
 /// A upc_forall whose iterations are computed for the calling thread, with
@@ -218,6 +222,13 @@ private:
   /// so that the statement expression of a nested read-modify-write does not
   /// shadow them (-Wshadow).
   std::string numberTemporaries(const std::string &Code);
+  /// The structure holding bit-field lvalue \p L, as an lvalue.
+  SharedLValue holderOf(const SharedLValue &L) const;
+  /// Assignment, compound assignment, ++ and -- of a bit-field: the
+  /// structure is read, the field updated in a private copy, and only the
+  /// bytes that hold the field are written back.
+  std::string bitFieldUpdate(const SharedLValue &L, const clang::Expr *Use,
+                             const std::string &Update, bool YieldOld);
   unsigned TemporaryCounter = 0;
   /// Whether the value of \p E is discarded (an expression statement, a
   /// for-loop step, a cast to void, the left of a comma).

@@ -13,6 +13,7 @@
 #include "upc-instrument/Semantics/UpcTypes.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -44,10 +45,72 @@ SharedAccess Lowerer::accessOf(const SharedLValue &L, const Expr *Use) const {
 }
 
 std::string Lowerer::read(const SharedLValue &L, const Expr *Use) {
-  if (L.ObjectType->isRecordType() || L.ObjectType->isUnionType()) {
-    // Whole structures are copied like any value.
-  }
+  // A bit-field has no address: the structure holding it is read.
+  if (L.BitField)
+    return "(" + Calls.get(accessOf(holderOf(L), Use)) + ")." +
+           L.BitField->getName().str();
   return Calls.get(accessOf(L, Use));
+}
+
+SharedLValue Lowerer::holderOf(const SharedLValue &L) const {
+  SharedLValue Holder = L;
+  Holder.ObjectType = L.BitFieldRecord;
+  Holder.BitField = nullptr;
+  return Holder;
+}
+
+std::string Lowerer::bitFieldUpdate(const SharedLValue &L, const Expr *Use,
+                                    const std::string &Update, bool YieldOld) {
+  const FieldDecl *Field = L.BitField;
+  std::string Name = Field->getName().str();
+  SharedAccess A = accessOf(holderOf(L), Use);
+  std::string Code = "__extension__({ " +
+                     CTypes::name(L.Representation).str() +
+                     " upcr_p_ = " + L.Pointer + "; ";
+  A.Pointer = "upcr_p_";
+  if (L.ByteOffset != "0" && !isNumber(L.ByteOffset)) {
+    Code += "ptrdiff_t upcr_off_ = " + L.ByteOffset + "; ";
+    A.ByteOffset = "upcr_off_";
+  }
+  std::string FieldType =
+      Types.valueType(Field->getType().getUnqualifiedType());
+  Code += A.ValueType + " upcr_a_ = " + Calls.get(A) + "; ";
+  Code += FieldType + " upcr_t_ = upcr_a_." + Name + "; ";
+  if (YieldOld)
+    Code += FieldType + " upcr_o_ = upcr_t_; ";
+  Code += Update + "; upcr_a_." + Name + " = upcr_t_; ";
+  // The bytes holding the field: one access when they form an aligned
+  // 1, 2, 4 or 8 bytes, else one per byte. The other bits of those bytes
+  // are written back as just read (C11 3.14: adjacent bit-fields are one
+  // memory location); the rest of the structure is not written.
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Field->getParent());
+  uint64_t Bit = Layout.getFieldOffset(Field->getFieldIndex());
+  uint64_t First = Bit / 8;
+  uint64_t End = (Bit + Field->getBitWidthValue(Ctx) + 7) / 8;
+  uint64_t Size = End - First;
+  std::vector<std::pair<uint64_t, uint64_t>> Chunks; // offset, size
+  if ((Size == 1 || Size == 2 || Size == 4 || Size == 8) && First % Size == 0)
+    Chunks.push_back({First, Size});
+  else
+    for (uint64_t B = First; B < End; ++B)
+      Chunks.push_back({B, 1});
+  for (const auto &[Offset, Bytes] : Chunks) {
+    static const char *const Unsigned[] = {"", "unsigned char",
+                                           "unsigned short", "",
+                                           "unsigned int", "", "", "",
+                                           "unsigned long long"};
+    SharedAccess Part = A;
+    Part.ValueType = Unsigned[Bytes];
+    std::string At = std::to_string(Offset);
+    Part.ByteOffset = A.ByteOffset == "0" ? At : A.ByteOffset + " + " + At;
+    Code += "{ " + Part.ValueType + " upcr_u_; __builtin_memcpy(&upcr_u_, "
+            "(char *)&upcr_a_ + " + At + ", " + std::to_string(Bytes) +
+            "); (void)" + Calls.put(Part, "upcr_u_") + "; } ";
+  }
+  if (isValueUnused(Use))
+    return numberTemporaries(Code + "(void)0; })");
+  Code += YieldOld ? "upcr_o_; })" : "upcr_a_." + Name + "; })";
+  return numberTemporaries(Code);
 }
 
 std::string Lowerer::addressOf(const SharedLValue &L, bool Decayed,
@@ -103,6 +166,8 @@ bool Lowerer::isValueUnused(const Expr *E) const {
 
 std::string Lowerer::readModifyWrite(const SharedLValue &L, const Expr *Use,
                                      const std::string &Update, bool YieldOld) {
+  if (L.BitField)
+    return bitFieldUpdate(L, Use, Update, YieldOld);
   SharedAccess A = accessOf(L, Use);
   std::string PointerType = CTypes::name(L.Representation).str();
   std::string Code = "__extension__({ " + PointerType +
@@ -127,7 +192,7 @@ std::string Lowerer::readModifyWrite(const SharedLValue &L, const Expr *Use,
 
 std::string Lowerer::numberTemporaries(const std::string &Code) {
   static const char *const Names[] = {"upcr_p_", "upcr_off_", "upcr_t_",
-                                      "upcr_o_", "upcr_a_"};
+                                      "upcr_o_", "upcr_a_", "upcr_u_"};
   std::string Suffix = std::to_string(++TemporaryCounter);
   auto IsIdentifierChar = [](char C) { return clang::isAsciiIdentifierContinue(C); };
   std::string Result;
