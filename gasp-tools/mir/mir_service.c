@@ -442,6 +442,19 @@ static char *serve_client(void *arg, const char *msg, size_t len) {
   } else if (mire_check_ctrlreq(&req)) {
     doc = errors_doc(mire_check_ctrlreq(&req));
   } else {
+    /* ACTIVATE answers the values at activation: gathered before the
+     * probes start measuring on any process (after, a thread of another
+     * process could already have counted a step). With new metrics,
+     * measuring or entities the answer follows them: after the action. */
+    char *at_activation = NULL;
+    if (req.action == MIR_ACTION_ACTIVATE && !req.nmetrics &&
+        !req.measuring && !req.nentities) {
+      size_t *probes = calloc(req.nprobes + 1, sizeof *probes);
+      for (size_t i = 0; probes && i < req.nprobes; ++i)
+        probes[i] = (size_t)(mire_probe_find(req.probes[i]) - mire_probes);
+      at_activation = probes ? values_doc(probes, req.nprobes) : NULL;
+      free(probes);
+    }
     char *message = malloc(len + 2);
     char *error = NULL;
     if (message) {
@@ -453,6 +466,7 @@ static char *serve_client(void *arg, const char *msg, size_t len) {
     if (error) {
       doc = errors_doc(error);
       free(error);
+      free(at_activation);
     } else {
       apply_locally(&req);
       size_t *which = calloc(req.nprobes + 1, sizeof *which);
@@ -464,9 +478,12 @@ static char *serve_client(void *arg, const char *msg, size_t len) {
         if (!p->removed)
           which[n++] = index;
       }
-      /* Every action answers the probes' values after it (VALUE: the
-       * values, MIR, section 5); a removed probe has none. */
-      doc = which ? values_doc(which, n) : NULL;
+      /* The other actions answer the probes' values after them (VALUE:
+       * the values, MIR, section 5); a removed probe has none. */
+      if (at_activation)
+        doc = at_activation;
+      else
+        doc = which ? values_doc(which, n) : NULL;
       free(which);
     }
   }
