@@ -12,7 +12,7 @@
 // Lines of the code after the uses keep their numbers; a warning is shown
 // once although the file is translated twice.
 // RUN: %upc-instrument -DWITH_UNUSED -Wunused-variable %s -o %t.c 2>&1 | FileCheck %s --check-prefix=WARN
-// WARN: macro-functions.upc:[[@LINE+32]]:7: warning: unused variable 'unused'
+// WARN: macro-functions.upc:[[@LINE+36]]:7: warning: unused variable 'unused'
 // WARN-NOT: warning
 // WARN: 1 warning generated.
 // ONE: macro functions: PASS on 1 thread
@@ -21,6 +21,9 @@
 
 #include <upc.h>
 #include "Inputs/check.uph"
+
+/* MYTHREAD in the argument of a macro used inside the defining macro. */
+#define EXPECT(cond) CHECK(cond)
 
 #define SUM_TEST(TYPE, NAME)                                                   \
   static shared TYPE NAME##_data[THREADS];                                     \
@@ -36,6 +39,7 @@
         partial[0] += NAME##_data[i];                                          \
     }                                                                          \
     upc_barrier;                                                               \
+    EXPECT(MYTHREAD < THREADS && NAME##_data[MYTHREAD] == MYTHREAD + 1);       \
     return partial[0];                                                         \
   }
 SUM_TEST(int, ints)
@@ -48,6 +52,6 @@ int main(void) {
 #endif
   CHECK(ints_sum() == THREADS * (THREADS + 1) / 2);
   CHECK(doubles_sum() == THREADS * (THREADS + 1) / 2.0);
-  CHECK(__LINE__ == 51);
+  CHECK(__LINE__ == 55);
   return check_report("macro functions");
 }

@@ -34,6 +34,26 @@ public:
   }
 };
 
+/// Where the keyword macro whose expansion produced a token at \p Loc was
+/// used, or an invalid location. Follows the expansions outwards and, for a
+/// token substituted for a macro parameter, the argument it came from
+/// (`TEST(x, MYTHREAD < n)` inside another macro's body).
+SourceLocation keywordUse(SourceLocation Loc, const SourceManager &SM,
+                          const KeywordUses &K) {
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 256; ++Depth) {
+    if (SM.isMacroArgExpansion(Loc)) {
+      SourceLocation Found =
+          keywordUse(SM.getImmediateSpellingLoc(Loc), SM, K);
+      if (Found.isValid())
+        return Found;
+    }
+    Loc = SM.getImmediateExpansionRange(Loc).getBegin();
+    if (K.Names.count(Loc))
+      return Loc;
+  }
+  return SourceLocation();
+}
+
 /// Lexes the main file with macros expanded and collects the spellings of
 /// the tokens each chosen use expands to.
 class ExpansionCollector : public PreprocessorFrontendAction {
@@ -70,14 +90,7 @@ private:
       R.EndLine = SM.getExpansionLineNumber(End);
       R.EndColumn = SM.getExpansionColumnNumber(End);
       // A token of THREADS, MYTHREAD or UPC_MAX_BLOCK_SIZE: the name, once.
-      SourceLocation Keyword;
-      for (SourceLocation L = T.getLocation(); L.isMacroID();) {
-        L = SM.getImmediateExpansionRange(L).getBegin();
-        if (K.Names.count(L)) {
-          Keyword = L;
-          break;
-        }
-      }
+      SourceLocation Keyword = keywordUse(T.getLocation(), SM, K);
       if (Keyword.isValid() && Keyword == LastKeyword)
         continue;
       LastKeyword = Keyword;
