@@ -41,7 +41,8 @@ import tempfile
 # listed feature is skipped too.
 FEATURES = {
     "upc", "upc_collective", "upc_collectives", "upc_atomic", "upc_atomics",
-    "upc_castable", "upc_nb", "upc_tick", "upc_pupc", "upc_types", "gasp", "pthreads",
+    "upc_castable", "upc_nb", "upc_tick", "upc_pupc", "pupc", "upc_types",
+    "gasp", "upc_memcpy_async", "pthreads",
     "os_linux", "cpu_x86_64", "cpu_64", "upc_strict", "upc_relaxed",
     "trans_upc_instrument", "runtime_upc_instrument", "gcc", "cc_gnu",
 }

@@ -656,11 +656,15 @@ bool Lowerer::movesToFileScope(const VarDecl *VD) const {
           (VD->getInit() && needsStartupValue(VD->getInit())));
 }
 
-std::string Lowerer::fileScopeName(const VarDecl *VD) const {
+std::string Lowerer::fileScopeName(const VarDecl *VD) {
   std::string FunctionName =
       CurrentFunction ? CurrentFunction->getName().str() : "";
-  return runtime::InternalPrefix.str() + FunctionName + "_" +
-         VD->getName().str();
+  std::string Name =
+      runtime::InternalPrefix.str() + FunctionName + "_" + VD->getName().str();
+  // Statics of one name in different blocks of a function (a macro that
+  // declares one in each use) are different objects: number the later ones.
+  unsigned Uses = ++FileScopeNameUses[Name];
+  return Uses == 1 ? Name : Name + "_" + std::to_string(Uses);
 }
 
 void Lowerer::makeThreadLocal(llvm::ArrayRef<Decl *> Group,

@@ -34,6 +34,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <optional>
@@ -306,7 +307,8 @@ private:
   /// start-up functions allocate it) and data initialized at start-up.
   bool movesToFileScope(const clang::VarDecl *VD) const;
   /// The file-scope name of such a static.
-  std::string fileScopeName(const clang::VarDecl *VD) const;
+  std::string fileScopeName(const clang::VarDecl *VD);
+  llvm::StringMap<unsigned> FileScopeNameUses;
   /// Adds __thread to the group's storage class and moves the initializers
   /// known only at start-up there.
   void makeThreadLocal(llvm::ArrayRef<clang::Decl *> Group,

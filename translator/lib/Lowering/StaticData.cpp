@@ -57,6 +57,11 @@ void Lowerer::allocateShared(const VarDecl *VD) {
   TypeLoc TL = declaredTypeLoc(Def);
   QualType T = Def->getType();
   SharedPointee Object = Types.object(T, TL);
+  // A function-scope static's allocation record is at file scope, where the
+  // function's own typedefs (`typedef shared void *P;` in main) are unknown.
+  if (VD->isStaticLocal())
+    Object.ElementType =
+        Types.valueType(CTypes::innermostElement(T).getCanonicalType());
   SymbolicSize Total;
   if (T->isArrayType()) {
     Total = UpcContext::totalElements(Upc.getArrayDimensions(TL));
