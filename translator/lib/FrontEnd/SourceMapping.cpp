@@ -146,6 +146,19 @@ OriginalLocation SourceMapping::getOriginalLocation(SourceLocation Loc) const {
   size_t LineStart = Text.substr(0, Result.Offset).find_last_of("\r\n");
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   Result.Column = Result.Offset - LineStart + 1;
+  // In or after a macro use replaced by its expansion: the column in the
+  // user's text (inside the expansion, the use's own column).
+  if (const DesugaredSource *D = getDesugared(Result.File))
+    for (const DesugaredSource::ReplacedSpan &R : D->Replaced) {
+      if (Result.Line == R.Line && Result.Column >= R.Column) {
+        if (Result.Column < R.Column + R.Length)
+          Result.Column = R.Column;
+        else if (R.EndLine == R.Line)
+          Result.Column = Result.Column - R.Length + (R.EndColumn - R.Column);
+      } else if (Result.Line == R.EndLine && R.EndLine != R.Line) {
+        Result.Column += R.EndColumn - 1;
+      }
+    }
   return Result;
 }
 

@@ -166,6 +166,10 @@ private:
       }
       Slot = std::make_shared<DesugaredSource>(desugarUpcSource(
           Original, Opts == Store->Options.end() ? NoOptions : Opts->second));
+      if (Edits != Store->Replacements.end())
+        for (const SourceReplacement &R : Edits->second)
+          Slot->Replaced.push_back({R.Line, R.Column, unsigned(R.Text.size()),
+                                    R.EndLine, R.EndColumn});
       if (Real == Classifier.MainFile)
         Slot->Text += Store->MainFileSuffix;
     }

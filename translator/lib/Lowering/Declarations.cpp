@@ -450,8 +450,8 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
         Fn ? fileRange(SourceRange(FD->getBeginLoc(), Fn.getRParenLoc()))
            : std::nullopt;
     if (!R) {
-      error(FD->getLocation(), "cannot translate the return type of '" +
-                                   FD->getName() + "'");
+      macroUseError(FD->getLocation(), "cannot translate the return type of '" +
+                                           FD->getName() + "'");
     } else {
       std::vector<std::string> Params;
       for (ParmVarDecl *P : FD->parameters())
@@ -479,7 +479,8 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
       continue;
     std::optional<FileRange> R = fileRange(P->getSourceRange());
     if (!R) {
-      error(P->getLocation(), "cannot translate a parameter declared through "
+      macroUseError(P->getLocation(),
+                    "cannot translate a parameter declared through "
                               "a macro");
       continue;
     }

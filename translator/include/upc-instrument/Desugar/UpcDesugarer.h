@@ -40,6 +40,14 @@ struct DesugaredSource {
   std::vector<DesugarDiagnostic> Diagnostics;
   /// Number of UPC constructs rewritten; 0 means the file is plain C.
   unsigned NumRewrites = 0;
+  /// Macro uses replaced by their expansions in Original before desugaring
+  /// (FrontEnd/MacroExpansion.h), to report positions in the user's text:
+  /// the expansion starts at Line:Column and is Length characters long; the
+  /// use ended at EndLine:EndColumn of the user's text.
+  struct ReplacedSpan {
+    unsigned Line = 0, Column = 0, Length = 0, EndLine = 0, EndColumn = 0;
+  };
+  std::vector<ReplacedSpan> Replaced;
 };
 
 /// The value of one upc_blocksizeof/upc_localsizeof/upc_elemsizeof, known
