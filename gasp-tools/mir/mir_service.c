@@ -446,15 +446,13 @@ static char *serve_client(void *arg, const char *msg, size_t len) {
      * probes start measuring on any process (after, a thread of another
      * process could already have counted a step). With new metrics,
      * measuring or entities the answer follows them: after the action. */
+    size_t *which = calloc(req.nprobes + 1, sizeof *which);
+    for (size_t i = 0; which && i < req.nprobes; ++i)
+      which[i] = (size_t)(mire_probe_find(req.probes[i]) - mire_probes);
     char *at_activation = NULL;
-    if (req.action == MIR_ACTION_ACTIVATE && !req.nmetrics &&
-        !req.measuring && !req.nentities) {
-      size_t *probes = calloc(req.nprobes + 1, sizeof *probes);
-      for (size_t i = 0; probes && i < req.nprobes; ++i)
-        probes[i] = (size_t)(mire_probe_find(req.probes[i]) - mire_probes);
-      at_activation = probes ? values_doc(probes, req.nprobes) : NULL;
-      free(probes);
-    }
+    if (which && req.action == MIR_ACTION_ACTIVATE && !req.nmetrics &&
+        !req.measuring && !req.nentities)
+      at_activation = values_doc(which, req.nprobes);
     char *message = malloc(len + 2);
     char *error = NULL;
     if (message) {
@@ -469,14 +467,11 @@ static char *serve_client(void *arg, const char *msg, size_t len) {
       free(at_activation);
     } else {
       apply_locally(&req);
-      size_t *which = calloc(req.nprobes + 1, sizeof *which);
       size_t n = 0;
       for (size_t i = 0; which && i < req.nprobes; ++i) {
-        mire_probe_t *p = mire_probe_find(req.probes[i]);
-        size_t index = (size_t)(p - mire_probes);
-        reschedule(index);
-        if (!p->removed)
-          which[n++] = index;
+        reschedule(which[i]);
+        if (!mire_probes[which[i]].removed)
+          which[n++] = which[i];
       }
       /* The other actions answer the probes' values after them (VALUE:
        * the values, MIR, section 5); a removed probe has none. */
@@ -484,8 +479,8 @@ static char *serve_client(void *arg, const char *msg, size_t len) {
         doc = at_activation;
       else
         doc = which ? values_doc(which, n) : NULL;
-      free(which);
     }
+    free(which);
   }
   pthread_mutex_unlock(&relay_lock);
   mir_request_free(&req);

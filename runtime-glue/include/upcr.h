@@ -255,7 +255,7 @@ UPCR_INLINE unsigned long long upcr_shared_to_integer(upcr_shared_ptr_t p) {
   return ((unsigned long long)p.thread << 40) | (unsigned long long)p.offset;
 }
 UPCR_INLINE unsigned long long upcr_pshared_to_integer(upcr_pshared_ptr_t p) {
-  return ((unsigned long long)p.thread << 40) | (unsigned long long)p.offset;
+  return upcr_shared_to_integer(upcr_pshared_to_shared(p));
 }
 
 /* A private pointer to shared data the calling thread can address (UPC: a

@@ -29,8 +29,8 @@
  * upcrun selects components that do not (docs/runtime.md).
  *
  * Non-blocking transfers: MPI_Rget / MPI_Rput; a put's completion is
- * local (the request completes), and the target is then marked dirty like a blocking
- * put's.
+ * local (the request completes), and the target is then marked dirty like
+ * a blocking put's.
  *
  * Barrier: on one node with shared memory, an arrival counter and a
  * generation word in the shared window, as on pthreads (UPC_MPI_SHM_BARRIER=0
@@ -529,11 +529,6 @@ static double now_us(void) {
   return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
-static backoff_t backoff_start(void) {
-  backoff_t b = {0, 0, 0};
-  return b;
-}
-
 static void backoff_pause(backoff_t *b) {
   static double spin_us = -1, yield_us;
   if (spin_us < 0) {
@@ -562,7 +557,7 @@ static void backoff_pause(backoff_t *b) {
 
 /* MPI_Wait with the policy above; MPI_Test drives MPI's progress. */
 static int wait_request(MPI_Request *request) {
-  backoff_t b = backoff_start();
+  backoff_t b = {0, 0, 0};
   for (;;) {
     int done = 0;
     int rc = MPI_Test(request, &done, MPI_STATUS_IGNORE);
@@ -646,7 +641,7 @@ void upcrb_nb_wait(upcrb_nb_t *nb) {
 }
 
 void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old) {
-  backoff_t b = backoff_start();
+  backoff_t b = {0, 0, 0};
   while (upcrb_load_u32(thread, offset) == old)
     backoff_pause(&b);
 }
@@ -792,7 +787,7 @@ static void shm_notify(const upcrb_vote_t *vote) {
 
 static void shm_wait(upcrb_tally_t *out) {
   const uint32_t *generation = backend_word(0, SHM_GENERATION_OFFSET);
-  backoff_t b = backoff_start();
+  backoff_t b = {0, 0, 0};
   while (__atomic_load_n(generation, __ATOMIC_ACQUIRE) == shm_phase)
     backoff_pause(&b);
   const upcrb_tally_t *tally = backend_word(0, SHM_TALLY_OFFSET);

@@ -42,8 +42,7 @@ SourceLocation keywordUse(SourceLocation Loc, const SourceManager &SM,
                           const KeywordUses &K) {
   for (unsigned Depth = 0; Loc.isMacroID() && Depth < 256; ++Depth) {
     if (SM.isMacroArgExpansion(Loc)) {
-      SourceLocation Found =
-          keywordUse(SM.getImmediateSpellingLoc(Loc), SM, K);
+      SourceLocation Found = keywordUse(SM.getImmediateSpellingLoc(Loc), SM, K);
       if (Found.isValid())
         return Found;
     }

@@ -272,15 +272,19 @@ void UpcDiagnosticPrinter::flush() {
 
 bool UpcDiagnosticPrinter::isRepeatedWarning(const Held &H) {
   const StoredDiagnostic &D = H.Diag;
-  if (D.getLevel() != DiagnosticsEngine::Warning || !Mapping ||
+  if (Repeats == WarningRepeats::Show ||
+      D.getLevel() != DiagnosticsEngine::Warning || !Mapping ||
       D.getLocation().isInvalid())
     return false;
   OriginalLocation L = Mapping->getOriginalLocation(D.getLocation());
   std::string Key = (L.FileName + ":" + llvm::Twine(L.Line) + ":" +
                      llvm::Twine(L.Column) + ": " + D.getMessage())
                         .str();
-  bool Seen = !ShownWarnings.insert(Key).second;
-  return Seen && SkipRepeatedWarnings;
+  if (Repeats == WarningRepeats::Remember) {
+    ShownWarnings.insert(Key);
+    return false;
+  }
+  return ShownWarnings.contains(Key);
 }
 
 void UpcDiagnosticPrinter::printSummary() {

@@ -190,14 +190,15 @@ std::string applyReplacements(StringRef Original,
       return Original.size();
     return std::min(Original.size(), LineStart[Line - 1] + Column - 1);
   };
-  llvm::sort(Replacements, [](const SourceReplacement &A,
-                              const SourceReplacement &B) {
-    return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-  });
+  llvm::sort(Replacements,
+             [](const SourceReplacement &A, const SourceReplacement &B) {
+               return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+             });
   std::string Out;
   size_t Done = 0;
   for (const SourceReplacement &R : Replacements) {
-    size_t Begin = Offset(R.Line, R.Column), End = Offset(R.EndLine, R.EndColumn);
+    size_t Begin = Offset(R.Line, R.Column),
+           End = Offset(R.EndLine, R.EndColumn);
     if (Begin < Done || End < Begin)
       continue; // overlapping: the first wins
     Out.append(Original.substr(Done, Begin - Done));

@@ -314,10 +314,10 @@ void Lowerer::lowerTopLevelDecls() {
   Flush();
 }
 
-/// The name of the macro whose use (in the file) wrote \p D.
-static std::string outermostMacroName(const Decl *D, const SourceManager &SM,
+/// The name of the macro whose use in the file wrote \p Loc.
+static std::string outermostMacroName(SourceLocation Loc,
+                                      const SourceManager &SM,
                                       const LangOptions &LO) {
-  SourceLocation Loc = D->getLocation();
   if (!Loc.isMacroID())
     return "";
   while (SM.getImmediateMacroCallerLoc(Loc).isMacroID())
@@ -355,18 +355,20 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
   for (Decl *D : Decls)
     if (auto *FD = dyn_cast<FunctionDecl>(D);
         FD && FD->doesThisDeclarationHaveABody()) {
-      macroUseError(SM.getExpansionLoc(FD->getLocation()),
-            "cannot translate a use of macro '" + outermostMacroName(FD, SM, Ctx.getLangOpts()) +
-                "' that defines function '" + FD->getNameAsString() +
-                "' beside declarations of shared data; declare the data "
-                "outside the macro");
+      macroUseError(
+          SM.getExpansionLoc(FD->getLocation()),
+          "cannot translate a use of macro '" +
+              outermostMacroName(FD->getLocation(), SM, Ctx.getLangOpts()) +
+              "' that defines function '" + FD->getNameAsString() +
+              "' beside declarations of shared data; declare the data "
+              "outside the macro");
       return;
     }
   CharSourceRange Use = SM.getExpansionRange(Decls.front()->getBeginLoc());
   std::optional<FileRange> R = fileRange(Use.getAsRange());
   if (!R) {
     macroUseError(Decls.front()->getLocation(),
-          "cannot translate a declaration written through a macro");
+                  "cannot translate a declaration written through a macro");
     return;
   }
   SourceEdits *Edits = editsFor(R->File);
@@ -383,7 +385,7 @@ void Lowerer::lowerMacroDeclarations(llvm::ArrayRef<Decl *> Decls) {
                     return Types.involvesUpc(F->getType());
                   }))) {
         macroUseError(G.front()->getLocation(),
-              "cannot translate a declaration written through a macro");
+                      "cannot translate a declaration written through a macro");
         return;
       }
       std::string Printed;
@@ -481,7 +483,7 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
     if (!R) {
       macroUseError(P->getLocation(),
                     "cannot translate a parameter declared through "
-                              "a macro");
+                    "a macro");
       continue;
     }
     editsFor(R->File)->replace(R->Begin, R->End,
@@ -498,15 +500,13 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
     // leave the macro's UPC for the C compiler.
     if (Unplaced.count(FD->getBody())) {
       SourceLocation Loc = FD->getBody()->getBeginLoc();
-      llvm::StringRef Macro =
-          Loc.isMacroID()
-              ? Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts())
-              : "";
-      macroUseError(SM.getExpansionLoc(Loc),
-            "cannot translate UPC code written inside the definition of macro "
-            "'" + Macro.str() + "' (function '" + FD->getNameAsString() +
-            "'); write the function outside the macro, or let the macro call "
-            "a function written outside it");
+      std::string Macro = outermostMacroName(Loc, SM, Ctx.getLangOpts());
+      macroUseError(
+          SM.getExpansionLoc(Loc),
+          "cannot translate UPC code written inside the definition of macro '" +
+              Macro + "' (function '" + FD->getNameAsString() +
+              "'); write the function outside the macro, or let the macro call "
+              "a function written outside it");
     }
   }
 }
@@ -663,9 +663,12 @@ std::string Lowerer::fileScopeName(const VarDecl *VD) {
   std::string Name =
       runtime::InternalPrefix.str() + FunctionName + "_" + VD->getName().str();
   // Statics of one name in different blocks of a function (a macro that
-  // declares one in each use) are different objects: number the later ones.
-  unsigned Uses = ++FileScopeNameUses[Name];
-  return Uses == 1 ? Name : Name + "_" + std::to_string(Uses);
+  // declares one in each use) are different objects: a number keeps the
+  // later ones apart.
+  std::string Candidate = Name;
+  for (unsigned N = 2; !FileScopeNames.insert(Candidate).second; ++N)
+    Candidate = Name + "_" + std::to_string(N);
+  return Candidate;
 }
 
 void Lowerer::makeThreadLocal(llvm::ArrayRef<Decl *> Group,
@@ -796,10 +799,11 @@ std::string Lowerer::reprintDeclaration(Decl *D,
         RD && RD->getName().empty() && !RD->getTypedefNameForAnonDecl() &&
         !Types.recordName(RD)) {
       // Unnamed and written through a macro: no tag could be given.
-      macroUseError(VD->getLocation(), "shared object '" + VD->getName() +
-                                   "' has an unnamed structure type written "
-                                   "through a macro; give the structure a "
-                                   "tag or a typedef name");
+      macroUseError(VD->getLocation(),
+                    "shared object '" + VD->getName() +
+                        "' has an unnamed structure type written "
+                        "through a macro; give the structure a "
+                        "tag or a typedef name");
       return "";
     }
     std::string Proxy = proxyDeclaration(VD);
@@ -827,8 +831,9 @@ void Lowerer::insertBeforeCurrentFunction(const std::string &Text) {
   SourceLocation Begin = SM.getExpansionLoc(CurrentFunction->getBeginLoc());
   std::optional<FileRange> F = fileRange(SourceRange(Begin, Begin));
   if (!F) {
-    macroUseError(CurrentFunction->getLocation(),
-          "cannot move static data out of a function defined through a macro");
+    macroUseError(
+        CurrentFunction->getLocation(),
+        "cannot move static data out of a function defined through a macro");
     return;
   }
   editsFor(F->File)->insertBeforeFollowing(F->Begin, Text);

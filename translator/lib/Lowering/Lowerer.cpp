@@ -417,12 +417,12 @@ bool Lowerer::run() {
   placeProbes();
   // The main file is always emitted, edited or not.
   editsFor(SM.getMainFileID());
-  if (Failed || DeferredErrors.empty())
-    Out.MacroUses.clear();
   // Another error: the deferred ones are errors too (no second translation).
-  if (Failed)
+  if (Failed) {
+    Out.MacroUses.clear();
     for (const auto &[Loc, Message] : DeferredErrors)
       error(Loc, Message);
+  }
   return !Failed && DeferredErrors.empty();
 }
 

@@ -34,8 +34,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <string>
@@ -223,6 +223,13 @@ private:
   /// so that the statement expression of a nested read-modify-write does not
   /// shadow them (-Wshadow).
   std::string numberTemporaries(const std::string &Code);
+  /// The start of a statement expression that updates \p L: its pointer
+  /// (and a computed byte offset) evaluated once into temporaries, which
+  /// \p A then names.
+  std::string openUpdate(const SharedLValue &L, SharedAccess &A);
+  /// Its end: the value \p Result, unless the value of \p Use is unused.
+  std::string closeUpdate(const std::string &Code, const clang::Expr *Use,
+                          const std::string &Result);
   /// The structure holding bit-field lvalue \p L, as an lvalue.
   SharedLValue holderOf(const SharedLValue &L) const;
   /// Assignment, compound assignment, ++ and -- of a bit-field: the
@@ -308,7 +315,7 @@ private:
   bool movesToFileScope(const clang::VarDecl *VD) const;
   /// The file-scope name of such a static.
   std::string fileScopeName(const clang::VarDecl *VD);
-  llvm::StringMap<unsigned> FileScopeNameUses;
+  llvm::StringSet<> FileScopeNames;
   /// Adds __thread to the group's storage class and moves the initializers
   /// known only at start-up there.
   void makeThreadLocal(llvm::ArrayRef<clang::Decl *> Group,

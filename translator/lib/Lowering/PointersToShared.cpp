@@ -248,10 +248,10 @@ void Lowerer::lowerImplicitCast(ImplicitCastExpr *E) {
 }
 
 std::string Lowerer::sharedToInteger(const Expr *Pointer) {
-  std::string Name = (runtime::Prefix +
-                      CTypes::suffix(pointeeOf(Pointer).representation()) +
-                      runtime::ToIntegerSuffix)
-                         .str();
+  std::string Name =
+      (runtime::Prefix + CTypes::suffix(pointeeOf(Pointer).representation()) +
+       runtime::ToIntegerSuffix)
+          .str();
   return spellCall(Name, {textOf(Pointer)});
 }
 
@@ -298,8 +298,7 @@ void Lowerer::lowerExplicitCast(CStyleCastExpr *E) {
     }
     if (To->isVoidType())
       return;
-    setLowered(E, "((" +
-                      Types.print(E->getTypeInfoAsWritten()->getTypeLoc()) +
+    setLowered(E, "((" + Types.print(E->getTypeInfoAsWritten()->getTypeLoc()) +
                       ")" + sharedToInteger(Sub) + ")");
     return;
   }

@@ -64,14 +64,7 @@ std::string Lowerer::bitFieldUpdate(const SharedLValue &L, const Expr *Use,
   const FieldDecl *Field = L.BitField;
   std::string Name = Field->getName().str();
   SharedAccess A = accessOf(holderOf(L), Use);
-  std::string Code = "__extension__({ " +
-                     CTypes::name(L.Representation).str() +
-                     " upcr_p_ = " + L.Pointer + "; ";
-  A.Pointer = "upcr_p_";
-  if (L.ByteOffset != "0" && !isNumber(L.ByteOffset)) {
-    Code += "ptrdiff_t upcr_off_ = " + L.ByteOffset + "; ";
-    A.ByteOffset = "upcr_off_";
-  }
+  std::string Code = openUpdate(L, A);
   std::string FieldType =
       Types.valueType(Field->getType().getUnqualifiedType());
   Code += A.ValueType + " upcr_a_ = " + Calls.get(A) + "; ";
@@ -95,22 +88,19 @@ std::string Lowerer::bitFieldUpdate(const SharedLValue &L, const Expr *Use,
     for (uint64_t B = First; B < End; ++B)
       Chunks.push_back({B, 1});
   for (const auto &[Offset, Bytes] : Chunks) {
-    static const char *const Unsigned[] = {"", "unsigned char",
-                                           "unsigned short", "",
-                                           "unsigned int", "", "", "",
-                                           "unsigned long long"};
     SharedAccess Part = A;
-    Part.ValueType = Unsigned[Bytes];
+    Part.ValueType = Bytes == 8   ? "unsigned long long"
+                     : Bytes == 4 ? "unsigned int"
+                     : Bytes == 2 ? "unsigned short"
+                                  : "unsigned char";
     std::string At = std::to_string(Offset);
     Part.ByteOffset = A.ByteOffset == "0" ? At : A.ByteOffset + " + " + At;
-    Code += "{ " + Part.ValueType + " upcr_u_; __builtin_memcpy(&upcr_u_, "
-            "(char *)&upcr_a_ + " + At + ", " + std::to_string(Bytes) +
-            "); (void)" + Calls.put(Part, "upcr_u_") + "; } ";
+    Code += "{ " + Part.ValueType + " upcr_u_; ";
+    Code += "__builtin_memcpy(&upcr_u_, (char *)&upcr_a_ + " + At + ", " +
+            std::to_string(Bytes) + "); ";
+    Code += "(void)" + Calls.put(Part, "upcr_u_") + "; } ";
   }
-  if (isValueUnused(Use))
-    return numberTemporaries(Code + "(void)0; })");
-  Code += YieldOld ? "upcr_o_; })" : "upcr_a_." + Name + "; })";
-  return numberTemporaries(Code);
+  return closeUpdate(Code, Use, YieldOld ? "upcr_o_" : "upcr_a_." + Name);
 }
 
 std::string Lowerer::addressOf(const SharedLValue &L, bool Decayed,
@@ -169,14 +159,7 @@ std::string Lowerer::readModifyWrite(const SharedLValue &L, const Expr *Use,
   if (L.BitField)
     return bitFieldUpdate(L, Use, Update, YieldOld);
   SharedAccess A = accessOf(L, Use);
-  std::string PointerType = CTypes::name(L.Representation).str();
-  std::string Code = "__extension__({ " + PointerType +
-                     " upcr_p_ = " + L.Pointer + "; ";
-  A.Pointer = "upcr_p_";
-  if (L.ByteOffset != "0" && !isNumber(L.ByteOffset)) {
-    Code += "ptrdiff_t upcr_off_ = " + L.ByteOffset + "; ";
-    A.ByteOffset = "upcr_off_";
-  }
+  std::string Code = openUpdate(L, A);
   Code += A.ValueType + " upcr_t_ = " + Calls.get(A) + "; ";
   if (YieldOld)
     Code += A.ValueType + " upcr_o_ = upcr_t_; ";
@@ -184,10 +167,25 @@ std::string Lowerer::readModifyWrite(const SharedLValue &L, const Expr *Use,
   // (void): inside a macro argument, clang would warn that the value is
   // unused.
   Code += "(void)" + Calls.put(A, "upcr_t_") + "; ";
+  return closeUpdate(Code, Use, YieldOld ? "upcr_o_" : "upcr_t_");
+}
+
+std::string Lowerer::openUpdate(const SharedLValue &L, SharedAccess &A) {
+  std::string Code = "__extension__({ " + CTypes::name(L.Representation).str() +
+                     " upcr_p_ = " + L.Pointer + "; ";
+  A.Pointer = "upcr_p_";
+  if (L.ByteOffset != "0" && !isNumber(L.ByteOffset)) {
+    Code += "ptrdiff_t upcr_off_ = " + L.ByteOffset + "; ";
+    A.ByteOffset = "upcr_off_";
+  }
+  return Code;
+}
+
+std::string Lowerer::closeUpdate(const std::string &Code, const Expr *Use,
+                                 const std::string &Result) {
   if (isValueUnused(Use))
     return numberTemporaries(Code + "(void)0; })");
-  Code += YieldOld ? "upcr_o_; })" : "upcr_t_; })";
-  return numberTemporaries(Code);
+  return numberTemporaries(Code + Result + "; })");
 }
 
 std::string Lowerer::numberTemporaries(const std::string &Code) {

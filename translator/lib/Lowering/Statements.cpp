@@ -203,14 +203,15 @@ void Lowerer::lowerSynchronization(CallExpr *E,
                       : SyncKind::Fence;
   std::optional<std::string> Value;
   if (const Expr *V = markerArgument(E, 1)) {
-    // A pointer value (a warning) is converted to an integer; arithmetic
-    // values convert to the runtime's int parameter.
-    if (isPointerToShared(V->getType()))
-      Value = "(int)" + sharedToInteger(V);
-    else if (V->getType()->isPointerType())
-      Value = "(int)(__INTPTR_TYPE__)(" + textOf(V) + ")";
-    else
+    // Arithmetic values convert to the runtime's int parameter; the others
+    // the checks let through are pointers (a warning), converted here.
+    QualType T = V->getType();
+    if (T->isArithmeticType())
       Value = textOf(V);
+    else if (isPointerToShared(T))
+      Value = "(int)" + sharedToInteger(V);
+    else
+      Value = "(int)(__INTPTR_TYPE__)(" + textOf(V) + ")";
   }
   setLowered(E, Calls.synchronization(Kind, Value, positionOf(E->getBeginLoc())));
 }

@@ -419,8 +419,7 @@ private:
     QualType CA = Ctx.getCanonicalType(A).getUnqualifiedType();
     QualType CB = Ctx.getCanonicalType(B).getUnqualifiedType();
     if (!Ctx.typesAreCompatible(CA, CB))
-      reportUpc(Diags, BO->getOperatorLoc(),
-                UpcDiag::CompareIncompatibleShared)
+      reportUpc(Diags, BO->getOperatorLoc(), UpcDiag::CompareIncompatibleShared)
           << L->getType() << R->getType() << BO->getSourceRange();
   }
 
@@ -491,8 +490,8 @@ private:
           S.Value->getType()->isArithmeticType())
         continue;
       QualType T = S.Value->getType();
-      bool Pointer = T->isPointerType() || T->isArrayType() ||
-                     T->isFunctionType();
+      bool Pointer =
+          T->isPointerType() || T->isArrayType() || T->isFunctionType();
       reportUpc(Diags, S.Value->getExprLoc(),
                 Pointer ? UpcDiag::SynchronizationValuePointer
                         : UpcDiag::SynchronizationValueType)

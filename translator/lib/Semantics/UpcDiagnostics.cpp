@@ -132,18 +132,19 @@ DiagInfo info(UpcDiag D) {
   // runtime stops the program if one runs (-Werror makes them errors).
   case UpcDiag::AtomicTypeInvalid:
     return {L::Warning, "%0 is not a type of the atomic library in '%1' "
-                      "(UPC_INT, UPC_UINT, UPC_LONG, UPC_ULONG, UPC_INT32, "
-                      "UPC_UINT32, UPC_INT64, UPC_UINT64, UPC_FLOAT, "
-                      "UPC_DOUBLE or UPC_PTS)"};
+                        "(UPC_INT, UPC_UINT, UPC_LONG, UPC_ULONG, UPC_INT32, "
+                        "UPC_UINT32, UPC_INT64, UPC_UINT64, UPC_FLOAT, "
+                        "UPC_DOUBLE or UPC_PTS)"};
   case UpcDiag::AtomicOpInvalid:
-    return {L::Warning, "%0 is not an atomic operation in '%1' (UPC_GET, "
-                      "UPC_SET, UPC_CSWAP, UPC_AND, UPC_OR, UPC_XOR, UPC_ADD, "
-                      "UPC_SUB, UPC_MULT, UPC_INC, UPC_DEC, UPC_MIN, UPC_MAX)"};
+    return {L::Warning,
+            "%0 is not an atomic operation in '%1' (UPC_GET, "
+            "UPC_SET, UPC_CSWAP, UPC_AND, UPC_OR, UPC_XOR, UPC_ADD, "
+            "UPC_SUB, UPC_MULT, UPC_INC, UPC_DEC, UPC_MIN, UPC_MAX)"};
   case UpcDiag::AtomicOpNotAllowed:
     return {L::Warning, "%0 is not allowed on %1: %2"};
   case UpcDiag::AtomicOpNotSingle:
     return {L::Warning, "the operation of '%0' must be one atomic operation, "
-                      "not %1"};
+                        "not %1"};
   case UpcDiag::AtomicOperandMissing:
     return {L::Warning, "'%0' with %1 needs %2; it is a null pointer"};
   case UpcDiag::AtomicOperandSize:

@@ -88,28 +88,30 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       std::vector<Dependency> *Dependencies,
                       const UpcTranslationUnitHandler &Inspect,
                       llvm::StringRef ResponsesBeside) {
+  using Repeats = UpcDiagnosticPrinter::WarningRepeats;
   std::vector<std::pair<unsigned, unsigned>> MacroUses;
   std::vector<Dependency> FirstDependencies;
-  if (translateOnce(Frontend, Opts, Input, Output, Printer,
-                    Dependencies ? &FirstDependencies : nullptr, Inspect,
-                    ResponsesBeside, &MacroUses)) {
-    if (Dependencies)
-      Dependencies->insert(Dependencies->end(), FirstDependencies.begin(),
-                           FirstDependencies.end());
-    return true;
+  Printer.setWarningRepeats(Repeats::Remember);
+  bool Translated = translateOnce(Frontend, Opts, Input, Output, Printer,
+                                  Dependencies ? &FirstDependencies : nullptr,
+                                  Inspect, ResponsesBeside, &MacroUses);
+  if (Translated && Dependencies)
+    Dependencies->insert(Dependencies->end(), FirstDependencies.begin(),
+                         FirstDependencies.end());
+  if (Translated || MacroUses.empty()) {
+    Printer.setWarningRepeats(Repeats::Show);
+    return Translated;
   }
-  if (MacroUses.empty())
-    return false;
   // Macro uses whose UPC the translation cannot place: translate the file
   // again as if the user had written their expansions (MacroExpansion.h).
   // A use that cannot be expanded keeps its error in the second translation.
   UpcFrontendOptions Expanded = Frontend;
   std::string Real = canonicalPath(Input);
   Expanded.Replacements[Real] = expandMacroUses(Frontend, Input, MacroUses);
-  Printer.skipRepeatedWarnings(true);
+  Printer.setWarningRepeats(Repeats::Skip);
   bool Ok = translateOnce(Expanded, Opts, Input, Output, Printer, Dependencies,
                           Inspect, ResponsesBeside, nullptr);
-  Printer.skipRepeatedWarnings(false);
+  Printer.setWarningRepeats(Repeats::Show);
   return Ok;
 }
 

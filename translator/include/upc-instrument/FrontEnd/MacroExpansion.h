@@ -1,4 +1,4 @@
-//===- MacroExpansion.h - Expand chosen macro uses of a UPC file -*- C++ -*-===//
+//===- MacroExpansion.h - Expand chosen macro uses ------------*- C++ -*-===//
 //
 // A use of a macro whose expansion holds UPC that the translation cannot
 // place (a function defined by the macro with UPC in its body, shared data

@@ -65,10 +65,15 @@ public:
   /// Prints everything held so far.
   void flush();
 
-  /// A warning already shown at the same place with the same text is not
-  /// shown again (the file is translated a second time, with macro uses
-  /// expanded).
-  void skipRepeatedWarnings(bool Skip) { SkipRepeatedWarnings = Skip; }
+  /// What happens to warnings when a file is translated a second time
+  /// (with macro uses expanded): Remember the ones shown by the first
+  /// translation, then Skip those in the second; Show forgets them.
+  enum class WarningRepeats { Show, Remember, Skip };
+  void setWarningRepeats(WarningRepeats R) {
+    Repeats = R;
+    if (R == WarningRepeats::Show)
+      ShownWarnings.clear();
+  }
 
   /// Whether an error is held (not yet printed).
   bool hasPendingError() const;
@@ -110,7 +115,7 @@ private:
 
   bool isArtifact(size_t Index) const;
   bool isRepeatedWarning(const Held &H);
-  bool SkipRepeatedWarnings = false;
+  WarningRepeats Repeats = WarningRepeats::Show;
   llvm::StringSet<> ShownWarnings;
   void render(const Held &H);
   void renderSnippet(const clang::StoredDiagnostic &D,
