@@ -32,7 +32,7 @@ static const int __upc_THREADS __attribute__((__unused__)) = 1;
 #endif
 
 extern const int __upc_MYTHREAD;
-#define __upc_MAX_BLOCK_SIZE 2147483647
+#define __upc_MAX_BLOCK_SIZE 2147483647UL
 
 /* The names are macros too, as in the C the compiler sees (upcr.h):
  * #ifdef THREADS, #if UPC_MAX_BLOCK_SIZE > N, and #if THREADS == 4 under

@@ -655,7 +655,7 @@ typedef struct upcr_file_info {
 #else
 #define THREADS (upcr_threads())
 #endif
-#define UPC_MAX_BLOCK_SIZE 2147483647
+#define UPC_MAX_BLOCK_SIZE 2147483647UL
 /* The most UPC threads a program runs (UPC_THREADS, -T): more is surely a
  * typo (each one is an OS thread or process with its own segment). The
  * translator's -T check reads this line. */

@@ -63,6 +63,12 @@
 void upcrb_init(int *argc, char ***argv, int requested_threads,
                 int *first, int *count);
 
+/* The largest segment_size upcrb_segments_create can reserve for each
+ * thread, the same on every process (collective on MPI), or UINT64_MAX when
+ * only the address space bounds it. When it is bounded, what (of what_size
+ * bytes) says by what, for the core's messages. Called once, after
+ * upcrb_init. */
+uint64_t upcrb_segment_limit(char *what, size_t what_size);
 /* Reserves every segment of segment_size bytes (zero-filled; pages that are
  * never touched should cost nothing) and fills upcri_segment_base. Returns
  * nonzero on failure (the core reports it). */

@@ -49,6 +49,9 @@
 _Static_assert(__UPC__ == 1, "");
 _Static_assert(__UPC_VERSION__ == 201311L, "");
 _Static_assert(UPC_MAX_BLOCK_SIZE == 2147483647, "");
+// An unsigned long, so that arithmetic on it does not overflow an int.
+_Static_assert(UPC_MAX_BLOCK_SIZE + 1 > UPC_MAX_BLOCK_SIZE, "");
+_Static_assert(4 * UPC_MAX_BLOCK_SIZE / 4 == UPC_MAX_BLOCK_SIZE, "");
 _Static_assert(__builtin_types_compatible_p(__typeof__(MYTHREAD + 0), int), "MYTHREAD is an int");
 _Static_assert(__builtin_types_compatible_p(__typeof__(THREADS + 0), int), "THREADS is an int");
 

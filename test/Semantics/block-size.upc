@@ -13,6 +13,10 @@ shared [2 - 8] int *negative_pointer;
 shared [2147483648] int too_large[4 * THREADS];
 // CHECK: block-size.upc:[[@LINE+1]]:9: error: block size of a layout qualifier is 2147483648, more than UPC_MAX_BLOCK_SIZE (2147483647)
 shared [UPC_MAX_BLOCK_SIZE + 1L] int *too_large_pointer;
+// UPC_MAX_BLOCK_SIZE is an unsigned long: one more is too large, not a
+// negative int.
+// CHECK: block-size.upc:[[@LINE+1]]:9: error: block size of a layout qualifier is 2147483648, more than UPC_MAX_BLOCK_SIZE (2147483647)
+shared [UPC_MAX_BLOCK_SIZE + 1] int *one_more;
 
 int n = 4;
 // CHECK: block-size.upc:[[@LINE+1]]:9: error: block size of a layout qualifier must be an integer constant expression

@@ -300,7 +300,8 @@ static UPCR_NORETURN void exhausted(upcr_srcpos_t pos, const char *call,
     snprintf(a, sizeof a, "%llu bytes", (unsigned long long)avail);
   }
   upcri_error(pos, "%s: shared heap exhausted: needs %s %s, the largest free "
-                   "block is %s (heap %s, UPC_SHARED_HEAP_SIZE)",
+                   "block is %s (the heap of each thread is %s; raise it with "
+                   "UPC_SHARED_HEAP_SIZE or upcrun -shared-heap)",
               call, n, where, a, h);
 }
 

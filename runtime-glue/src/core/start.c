@@ -27,7 +27,13 @@ __thread int upcr_forall_active;
 size_t upcri_heap_size;
 upcr_offset_t upcri_internal_offset;
 
-#define UPCRI_DEFAULT_HEAP_SIZE ((uint64_t)64 << 20)
+/* The heap of each thread when UPC_SHARED_HEAP_SIZE is not set, if the
+ * backend's memory holds it (upcrb_segment_limit); segments cost only the
+ * pages a program touches, so the default can be generous. */
+#define UPCRI_DEFAULT_HEAP_SIZE ((uint64_t)256 << 20)
+/* The smallest heap a default shrunk to fit the backend's memory may have:
+ * less would only turn the error into a later, less clear one. */
+#define UPCRI_MIN_DEFAULT_HEAP_SIZE ((uint64_t)1 << 20)
 
 /* ------------------------------------------------------------------------
  * File records: every translated file puts one upcr_file_info_t into the
@@ -164,15 +170,49 @@ static int threads_from_environment(void) {
   return (int)n;
 }
 
+/* UPC_SHARED_HEAP_SIZE, or 0 when it is not set. */
 static uint64_t heap_size_from_environment(void) {
   const char *env = getenv("UPC_SHARED_HEAP_SIZE");
   uint64_t n;
   if (!env || !*env)
-    return UPCRI_DEFAULT_HEAP_SIZE;
+    return 0;
   if (upcri_parse_size(env, &n) != 0)
     upcri_fatal("UPC_SHARED_HEAP_SIZE=%s is not a size (bytes, or a number "
                 "with K, M, G or T, such as 256MB)", env);
   return n;
+}
+
+/* The heap each thread gets: UPC_SHARED_HEAP_SIZE (requested; 0 if not
+ * set) when the backend's memory holds it beside heap_base bytes of static
+ * data, else an error that says what to change; without a request, the
+ * default, shrunk to what the memory holds. */
+static uint64_t heap_size_fitting(uint64_t requested, uint64_t heap_base) {
+  char what[512] = "";
+  uint64_t limit = upcrb_segment_limit(what, sizeof what);
+  uint64_t room = limit > heap_base ? limit - heap_base : 0;
+  if (requested == 0) {
+    if (room >= UPCRI_DEFAULT_HEAP_SIZE)
+      return UPCRI_DEFAULT_HEAP_SIZE;
+    uint64_t fit = room / UPCRI_MIN_DEFAULT_HEAP_SIZE *
+                   UPCRI_MIN_DEFAULT_HEAP_SIZE;
+    if (fit >= UPCRI_MIN_DEFAULT_HEAP_SIZE)
+      return fit;
+  } else if (requested <= room) {
+    return requested;
+  }
+  char need[64], have[64];
+  upcri_format_size(need, sizeof need,
+                    heap_base + (requested ? requested
+                                           : UPCRI_MIN_DEFAULT_HEAP_SIZE));
+  upcri_format_size(have, sizeof have, limit);
+  if (requested)
+    upcri_fatal("UPC_SHARED_HEAP_SIZE=%s does not fit: each thread's "
+                "segment (static data and heap) needs %s, at most %s is "
+                "available (%s); lower UPC_SHARED_HEAP_SIZE",
+                getenv("UPC_SHARED_HEAP_SIZE"), need, have, what);
+  upcri_fatal("no room for a shared heap: each thread's segment needs at "
+              "least %s, at most %s is available (%s)",
+              need, have, what);
 }
 
 /* ------------------------------------------------------------------------
@@ -260,6 +300,7 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
 
   const uint64_t align = 4096;
   uint64_t heap_base = (upcri_static_size + align - 1) / align * align;
+  heap = heap_size_fitting(heap, heap_base);
   uint64_t heap_rounded = (heap + 15) / 16 * 16;
   if (heap_rounded < heap || heap_base + heap_rounded < heap_base ||
       heap_base + heap_rounded > (uint64_t)SIZE_MAX)

@@ -60,6 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -225,6 +226,54 @@ static void create_heap_window(void) {
     memset(base, 0, HEAP_HEADER); /* version 0: the initial state */
 }
 
+/* The processes of this node (node_comm), split once. */
+static int node_processes(void) {
+  if (node_comm == MPI_COMM_NULL)
+    CHECK_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
+                                  MPI_INFO_NULL, &node_comm));
+  int node_size;
+  MPI_Comm_size(node_comm, &node_size);
+  return node_size;
+}
+
+/* With shared memory, Open MPI's osc sm backs the node's window with one
+ * file in its backing directory (/dev/shm unless osc_sm_backing_directory
+ * says otherwise) and refuses a window larger than that file system's free
+ * space with MPI_ERR_INTERN. The pages are only used when touched, but the
+ * whole size must fit. Every process takes the smallest limit, so that all
+ * segments have one size. */
+uint64_t upcrb_segment_limit(char *what, size_t what_size) {
+  uint64_t limit = UINT64_MAX;
+  if (use_shared_memory) {
+    const char *dir = getenv("OMPI_MCA_osc_sm_backing_directory");
+    if (!dir || !*dir)
+      dir = "/dev/shm";
+    int node_size = node_processes();
+    struct statvfs fs;
+    if (statvfs(dir, &fs) == 0) {
+      /* Keep a sixteenth for the files of other windows and of btl vader. */
+      uint64_t avail = (uint64_t)fs.f_bavail * fs.f_frsize;
+      uint64_t share = avail / 16 * 15 / (uint64_t)node_size;
+      limit = share > BACKEND_WORDS ? share - BACKEND_WORDS : 0;
+      char free_text[64];
+      upcri_format_size(free_text, sizeof free_text, avail);
+      snprintf(what, what_size,
+               "%s free in %s for the %d processes of this node; enlarge it, "
+               "or set OMPI_MCA_osc_sm_backing_directory to a larger local "
+               "file system, or UPC_MPI_SHARED_MEMORY=0",
+               free_text, dir, node_size);
+    }
+  }
+  uint64_t all;
+  CHECK_MPI(MPI_Allreduce(&limit, &all, 1, MPI_UINT64_T, MPI_MIN,
+                          MPI_COMM_WORLD));
+  if (all != limit && all != UINT64_MAX)
+    snprintf(what, what_size,
+             "the free space another process found in its shared-memory "
+             "file system (/dev/shm or OMPI_MCA_osc_sm_backing_directory)");
+  return all;
+}
+
 int upcrb_segments_create(size_t size) {
   segment_size = size;
   char **bases = calloc((size_t)nranks, sizeof *bases);
@@ -238,10 +287,7 @@ int upcrb_segments_create(size_t size) {
   char *mine = NULL;
   size_t alloc_size = size + BACKEND_WORDS;
   if (use_shared_memory) {
-    CHECK_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
-                                  MPI_INFO_NULL, &node_comm));
-    int node_size;
-    MPI_Comm_size(node_comm, &node_size);
+    int node_size = node_processes();
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
     CHECK_MPI(MPI_Win_allocate_shared((MPI_Aint)alloc_size, 1, info, node_comm,
                                       &mine, &shm_win));

@@ -107,6 +107,13 @@ void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
 
 int upcrb_all_segments_addressable(void) { return 1; }
 
+/* Segments are MAP_NORESERVE anonymous memory: only touched pages count. */
+uint64_t upcrb_segment_limit(char *what, size_t what_size) {
+  (void)what;
+  (void)what_size;
+  return UINT64_MAX;
+}
+
 int upcrb_segments_create(size_t size) {
   int t = upcri_threads;
   char **bases = calloc((size_t)t, sizeof *bases);
