@@ -63,6 +63,9 @@ else:
     cc = lit_config.params.get("cc", "clang-19")
     config.substitutions.append(("%upcc", upc_instrument + " " + cc))
     config.substitutions.append(("%cc", cc))
+    # upcc, Berkeley UPC's command line (%bupcc: %upcc is the launcher).
+    config.substitutions.append(("%bupcc", os.path.join(
+        config.upc_tools_dir, "upcc")))
     config.substitutions.append(("%upcrun", mpi_session + os.path.join(
         config.upc_tools_dir, "upcrun")))
     config.available_features.add("cc-" + os.path.basename(cc).split("-")[0])

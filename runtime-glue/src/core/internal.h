@@ -33,10 +33,6 @@ void upcri_format_size(char *buf, size_t size, uint64_t bytes);
 extern size_t upcri_heap_size;     /* UPC_SHARED_HEAP_SIZE, rounded */
 extern uint64_t upcri_static_size; /* end of the static data in a segment */
 
-/* Parses a size with an optional K/M/G/T suffix (B, KB, KiB... accepted).
- * Returns 0 and stores the value, or -1. */
-int upcri_parse_size(const char *text, uint64_t *out);
-
 /* ---- hooks of the layer above the core (start.c) -------------------------
  *
  * What the GASP layer (src/gasp) observes of the program's start and end.

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "size.h"
 
 /* The globals upcr.h declares. Before upcr_run there is one thread and no
  * segment. */
@@ -109,42 +110,6 @@ static int gasp_instrumented(void) {
  * Environment
  * ------------------------------------------------------------------------ */
 
-int upcri_parse_size(const char *text, uint64_t *out) {
-  const char *p = text;
-  while (*p == ' ' || *p == '\t')
-    ++p;
-  if (*p < '0' || *p > '9')
-    return -1;
-  errno = 0;
-  char *end;
-  unsigned long long n = strtoull(p, &end, 10);
-  if (errno)
-    return -1;
-  while (*end == ' ')
-    ++end;
-  unsigned shift = 0;
-  switch (*end) {
-  case 'k': case 'K': shift = 10; ++end; break;
-  case 'm': case 'M': shift = 20; ++end; break;
-  case 'g': case 'G': shift = 30; ++end; break;
-  case 't': case 'T': shift = 40; ++end; break;
-  default: break;
-  }
-  /* Accept "K", "KB", "KiB", "B" alike: all mean powers of 1024. */
-  if (shift && (*end == 'i' || *end == 'I'))
-    ++end;
-  if (*end == 'b' || *end == 'B')
-    ++end;
-  while (*end == ' ')
-    ++end;
-  if (*end)
-    return -1;
-  if (shift && n > (UINT64_MAX >> shift))
-    return -1;
-  *out = (uint64_t)n << shift;
-  return 0;
-}
-
 static int threads_from_environment(void) {
   const char *sfile;
   int s = static_threads(&sfile);
@@ -170,13 +135,17 @@ static int threads_from_environment(void) {
   return (int)n;
 }
 
-/* UPC_SHARED_HEAP_SIZE, or 0 when it is not set. */
+/* upc-instrument --shared-heap=SIZE (upcc -shared-heap=SIZE) links this
+ * definition into the program: its default heap per thread. */
+extern const uint64_t upcr_linked_shared_heap_size __attribute__((__weak__));
+
+/* UPC_SHARED_HEAP_SIZE, else the size linked into the program, else 0. */
 static uint64_t heap_size_from_environment(void) {
   const char *env = getenv("UPC_SHARED_HEAP_SIZE");
   uint64_t n;
   if (!env || !*env)
-    return 0;
-  if (upcri_parse_size(env, &n) != 0)
+    return &upcr_linked_shared_heap_size ? upcr_linked_shared_heap_size : 0;
+  if (upcr_parse_size(env, &n) != 0)
     upcri_fatal("UPC_SHARED_HEAP_SIZE=%s is not a size (bytes, or a number "
                 "with K, M, G or T, such as 256MB)", env);
   return n;
@@ -205,11 +174,22 @@ static uint64_t heap_size_fitting(uint64_t requested, uint64_t heap_base) {
                     heap_base + (requested ? requested
                                            : UPCRI_MIN_DEFAULT_HEAP_SIZE));
   upcri_format_size(have, sizeof have, limit);
-  if (requested)
+  if (requested) {
+    const char *env = getenv("UPC_SHARED_HEAP_SIZE");
+    char linked[64];
+    if (!env || !*env) {
+      upcri_format_size(linked, sizeof linked, requested);
+      upcri_fatal("the shared heap linked into the program (%s, "
+                  "--shared-heap) does not fit: each thread's segment "
+                  "(static data and heap) needs %s, at most %s is available "
+                  "(%s); set a smaller UPC_SHARED_HEAP_SIZE",
+                  linked, need, have, what);
+    }
     upcri_fatal("UPC_SHARED_HEAP_SIZE=%s does not fit: each thread's "
                 "segment (static data and heap) needs %s, at most %s is "
                 "available (%s); lower UPC_SHARED_HEAP_SIZE",
-                getenv("UPC_SHARED_HEAP_SIZE"), need, have, what);
+                env, need, have, what);
+  }
   upcri_fatal("no room for a shared heap: each thread's segment needs at "
               "least %s, at most %s is available (%s)",
               need, have, what);
@@ -304,8 +284,9 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
   uint64_t heap_rounded = (heap + 15) / 16 * 16;
   if (heap_rounded < heap || heap_base + heap_rounded < heap_base ||
       heap_base + heap_rounded > (uint64_t)SIZE_MAX)
-    upcri_fatal("UPC_SHARED_HEAP_SIZE=%s is too large",
-                getenv("UPC_SHARED_HEAP_SIZE"));
+    upcri_fatal("a shared heap of %llu bytes per thread is too large "
+                "(UPC_SHARED_HEAP_SIZE)",
+                (unsigned long long)heap);
   upcri_heap_size = (size_t)heap_rounded;
   size_t segment = (size_t)(heap_base + heap_rounded);
   if (upcrb_segments_create(segment) != 0) {

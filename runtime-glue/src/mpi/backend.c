@@ -66,6 +66,7 @@
 
 #include "backend.h"
 #include "core/internal.h"
+#include "size.h"
 
 /* upcrun recognises a program linked with this backend by this string and
  * starts it with mpirun (runtime-glue/tools/upcrun). */
@@ -210,7 +211,7 @@ static void create_heap_window(void) {
     return;
   uint64_t cap = DEFAULT_HEAP_BOOKKEEPING;
   const char *env = getenv("UPC_MPI_HEAP_BOOKKEEPING");
-  if (env && *env && upcri_parse_size(env, &cap) != 0)
+  if (env && *env && upcr_parse_size(env, &cap) != 0)
     upcri_fatal("UPC_MPI_HEAP_BOOKKEEPING=%s is not a size (bytes, or a "
                 "number with K, M or G, such as 16MB)",
                 env);

@@ -66,6 +66,10 @@ private:
   /// with translated code, or --link-runtime.
   bool linksUpcCode() const;
   void addLinkArgs(std::vector<std::string> &Args) const;
+  /// --shared-heap: writes the definition of the program's default heap
+  /// size into the temporary directory; false after reporting a failure.
+  bool writeSharedHeapSource();
+  std::string SharedHeapSource;
   bool makeTempDir();
   /// Translates every UPC input to a C file in the temporary directory and
   /// puts it in its place in \p Args; false after reporting a failure.
@@ -105,10 +109,18 @@ int Launch::run() {
     if (!linksUpcCode())
       return execute(Command);
     std::vector<std::string> Args = Info.Args;
+    if (!writeSharedHeapSource())
+      return finish(1);
     addLinkArgs(Args);
-    return execute(Args);
+    return finish(execute(Args));
   }
 
+  // A tool sees only the events the translation raises: none here.
+  if (!Opts.ToolName.empty() && !Translate.Instrumentation.isEnabled())
+    reportWarning("'--tool=" + Opts.ToolName +
+                  "' without --profile, --profile-local or --profile-only: "
+                  "the UPC files of this command raise no GASP events for "
+                  "the tool (add --profile)");
   Inputs = Info.OtherInputs;
   for (const UpcInput &In : Info.UpcInputs)
     Inputs.push_back(In.Source);
@@ -119,8 +131,11 @@ int Launch::run() {
   if (!translateInputs(Args))
     return finish(1);
   addCompileArgs(Args);
-  if (linksUpcCode())
+  if (linksUpcCode()) {
+    if (!writeSharedHeapSource())
+      return finish(1);
     addLinkArgs(Args);
+  }
   int Status = compile(Args);
   if (Opts.DryRun)
     return Status;
@@ -188,10 +203,38 @@ void Launch::addLinkArgs(std::vector<std::string> &Args) const {
   // After `-x c` (from -x upc) the compiler would read libraries as C.
   if (Info.SawLanguage)
     Args.insert(Args.end(), {"-x", "none"});
+  if (!SharedHeapSource.empty())
+    Args.insert(Args.end(), {"-x", "c", SharedHeapSource, "-x", "none"});
   Args.insert(Args.end(), Opts.ToolLinkArgs.begin(), Opts.ToolLinkArgs.end());
   Args.push_back(Opts.Runtime.Library);
   Args.insert(Args.end(), Opts.Runtime.LinkArgs.begin(),
               Opts.Runtime.LinkArgs.end());
+}
+
+bool Launch::writeSharedHeapSource() {
+  if (Opts.SharedHeapSize == 0)
+    return true;
+  if (TempDir.empty() && !makeTempDir())
+    return false;
+  SmallString<256> Path(TempDir);
+  sys::path::append(Path, "upcr-shared-heap.c");
+  SharedHeapSource = std::string(Path);
+  if (Opts.DryRun)
+    return true;
+  std::error_code EC;
+  raw_fd_ostream OS(SharedHeapSource, EC, sys::fs::OF_Text);
+  if (!EC) {
+    OS << "/* upc-instrument --shared-heap=" << Opts.SharedHeapText
+       << ": the program's default UPC_SHARED_HEAP_SIZE. */\n"
+       << "#include <stdint.h>\n"
+       << "const uint64_t upcr_linked_shared_heap_size = "
+       << Opts.SharedHeapSize << "u;\n";
+    OS.close();
+    EC = OS.error();
+  }
+  if (EC)
+    reportError("cannot write '" + SharedHeapSource + "': " + EC.message());
+  return !EC;
 }
 
 bool Launch::makeTempDir() {
@@ -384,7 +427,7 @@ void Launch::removeOutputs() const {
 }
 
 void Launch::removeTempDir() const {
-  if (!Opts.DryRun)
+  if (!Opts.DryRun && !TempDir.empty())
     sys::fs::remove_directories(TempDir);
 }
 

@@ -20,6 +20,7 @@
 #include "LinkComponents.h"
 #include "Translate.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -40,8 +41,13 @@ struct LauncherOptions {
   std::string RuntimeIncludeDir;
   /// --backend=: the runtime linked into programs.
   Backend Runtime;
-  /// --tool=: the GASP tool's library and the libraries it needs, linked
+  /// --shared-heap=: the program's default heap per thread (0: none), and
+  /// the option's text.
+  uint64_t SharedHeapSize = 0;
+  std::string SharedHeapText;
+  /// --tool=: the GASP tool's name, and its library and the libraries it needs, linked
   /// before the runtime (whose default GASP functions it replaces).
+  std::string ToolName;
   std::vector<std::string> ToolLinkArgs;
   /// --sir: the SIR of each UPC input beside its object; --sir=FILE: of all
   /// of them in FILE (docs/mir.md).

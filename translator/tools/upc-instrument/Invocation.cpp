@@ -4,6 +4,7 @@
 #include "BuildConfig.h"
 #include "Messages.h"
 #include "Options.h"
+#include "size.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/Option/Arg.h"
@@ -195,6 +196,12 @@ bool instrumentationOptions(const ArgList &Args,
       A && Failure.empty())
     Failure = readFunctionList(A->getValue(), Opts.ExcludedFunctions,
                                Warnings);
+  if (Args.hasArg(OPT_no_function_events) &&
+      Opts.Mode != InstrumentationMode::Off) {
+    if (!Opts.OnlyEvents)
+      Opts.OnlyEvents.emplace().set();
+    Opts.OnlyEvents->reset(static_cast<unsigned>(GaspEvent::CFunc));
+  }
   for (const ListFileWarning &W : Warnings)
     errs() << W.File << ":" << W.Line << ":" << W.Column
            << ": warning: " << W.Message << "\n";
@@ -255,6 +262,20 @@ std::vector<std::string> translateCommand(const char *Argv0, void *MainAddr,
   return Cmd;
 }
 
+/// Whether the translator form's -o \p Output looks like the program or
+/// object a compiler command would make (`upc-instrument -T 4 -O -o prog
+/// prog.upc`, meant for upcc): a name without an extension, or with the
+/// extension of an object, library or executable. C source goes to any
+/// other name.
+bool looksLikeProgram(StringRef Output) {
+  if (Output.empty() || Output == "-" ||
+      (sys::fs::exists(Output) && !sys::fs::is_regular_file(Output)))
+    return false; // standard output, /dev/null
+  StringRef Ext = sys::path::extension(sys::path::filename(Output));
+  return Ext.empty() || Ext == ".o" || Ext == ".obj" || Ext == ".a" ||
+         Ext == ".so" || Ext == ".out" || Ext == ".exe" || Ext == ".x";
+}
+
 /// The launcher's options; false after reporting an error.
 bool launcherOptions(const ArgList &Args, const InstallLayout &Layout,
                      LauncherOptions &Opts) {
@@ -266,12 +287,21 @@ bool launcherOptions(const ArgList &Args, const InstallLayout &Layout,
   Opts.SirBesideObjects = Args.hasArg(OPT_sir);
   Opts.SirFile = Args.getLastArgValue(OPT_sir_EQ).str();
   Opts.RuntimeIncludeDir = Layout.RuntimeIncludeDir;
+  if (const Arg *A = Args.getLastArg(OPT_shared_heap_EQ)) {
+    Opts.SharedHeapText = A->getValue();
+    if (upcr_parse_size(A->getValue(), &Opts.SharedHeapSize) != 0 ||
+        Opts.SharedHeapSize == 0)
+      return fail(Twine("invalid shared heap size '") + A->getValue() +
+                  "'; expected bytes, or a number with K, M, G or T (such "
+                  "as 256MB)");
+  }
   if (!findBackend(Layout.RuntimeLibDir,
                    Args.getLastArgValue(OPT_backend_EQ, "pthreads"),
                    Opts.Runtime))
     return false;
   if (Args.hasArg(OPT_mir_request))
     return findGaspTool(Layout.RuntimeLibDir, "mir", Opts.ToolLinkArgs);
+  Opts.ToolName = Args.getLastArgValue(OPT_tool_EQ).str();
   return !Args.hasArg(OPT_tool_EQ) ||
          findGaspTool(Layout.RuntimeLibDir,
                       Args.getLastArgValue(OPT_tool_EQ), Opts.ToolLinkArgs);
@@ -369,6 +399,12 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   if (Inv.Act == Action::Translate && !Inv.Output.empty() &&
       Inv.Inputs.size() > 1)
     return fail("'-o' with several inputs; translate one file at a time");
+  if (Inv.Act == Action::Translate && looksLikeProgram(Inv.Output))
+    return fail("'-o " + Inv.Output +
+                "' names a program or object, but without a compiler "
+                "upc-instrument writes C source; to build it, put the C "
+                "compiler first (upc-instrument [options] cc -o " +
+                Inv.Output + " ...), or name a .c file");
   return true;
 }
 

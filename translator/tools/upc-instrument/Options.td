@@ -86,6 +86,11 @@ def exclude_functions : Separate<["--"], "exclude-functions">,
            "line); their bodies are still instrumented">;
 def exclude_functions_EQ : Joined<["--"], "exclude-functions=">,
   Alias<exclude_functions>, Group<grp_instrument>, MetaVarName<"<file>">;
+def no_function_events : Flag<["--"], "no-function-events">,
+  Flags<[TranslationOption]>, Group<grp_instrument>,
+  HelpText<"No GASP_C_FUNC events (function entry and exit) with --profile "
+           "or --profile-local: what Berkeley upcc's -inst does without "
+           "-inst-functions">;
 def print_gasp_events : Flag<["--"], "print-gasp-events">,
   Group<grp_instrument>,
   HelpText<"Print the GASP events upc-instrument raises (the names "
@@ -100,6 +105,11 @@ def backend_EQ : Joined<["--"], "backend=">, Group<grp_launcher>,
   HelpText<"Runtime backend linked into programs: pthreads (default: UPC "
            "threads as threads of one process) or mpi (one Open MPI process "
            "per UPC thread; run with upcrun or mpirun)">;
+def shared_heap_EQ : Joined<["--"], "shared-heap=">, Group<grp_launcher>,
+  MetaVarName<"<size>">,
+  HelpText<"Link into programs a default shared heap per thread (bytes, or a "
+           "number with K, M, G, T, such as 512MB), which "
+           "UPC_SHARED_HEAP_SIZE and upcrun -shared-heap still override">;
 def keep_files : Flag<["--"], "keep-files">, Group<grp_launcher>,
   HelpText<"Keep each translated C file beside its object: x.o or x.upc.o "
            "gives x.upc.c (the path is printed)">;
