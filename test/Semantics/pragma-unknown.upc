@@ -4,13 +4,13 @@
 //
 // RUN: %upc-instrument -fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=__upc_ --implicit-check-not=__attribute__
 
-// CHECK: pragma-unknown.upc:[[@LINE+1]]:13: warning: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict' or 'relaxed'
+// CHECK: pragma-unknown.upc:[[@LINE+1]]:13: warning: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict', 'relaxed', 'upc_code' or 'c_code'
 #pragma upc foo
 // CHECK: pragma-unknown.upc:[[@LINE+1]]:14: warning: unknown argument 'maybe' to '#pragma pupc' ignored; expected 'on' or 'off'
 #pragma pupc maybe
 
 void f(void) {
-  // CHECK: pragma-unknown.upc:[[@LINE+1]]:15: warning: unknown argument 'STRICT' to '#pragma upc' ignored; expected 'strict' or 'relaxed'
+  // CHECK: pragma-unknown.upc:[[@LINE+1]]:15: warning: unknown argument 'STRICT' to '#pragma upc' ignored; expected 'strict', 'relaxed', 'upc_code' or 'c_code'
   #pragma upc STRICT
   int x = 0;
   (void)x;

@@ -5,8 +5,8 @@
 // RUN: not %upc-instrument -fsyntax-only -Werror %s 2>&1 | FileCheck %s --check-prefix=ERROR --implicit-check-not=error: --implicit-check-not=warning:
 // RUN: %upc-instrument -fsyntax-only -w %s 2>&1 | count 0
 
-// WARN: rendering-werror-upc.upc:[[@LINE+2]]:13: warning: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict' or 'relaxed'
-// ERROR: rendering-werror-upc.upc:[[@LINE+1]]:13: error: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict' or 'relaxed'
+// WARN: rendering-werror-upc.upc:[[@LINE+2]]:13: warning: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict', 'relaxed', 'upc_code' or 'c_code'
+// ERROR: rendering-werror-upc.upc:[[@LINE+1]]:13: error: unknown argument 'foo' to '#pragma upc' ignored; expected 'strict', 'relaxed', 'upc_code' or 'c_code'
 #pragma upc foo
 
 shared [4] int *p4;

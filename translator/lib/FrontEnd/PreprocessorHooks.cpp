@@ -253,7 +253,10 @@ void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
   if (const IdentifierInfo *II = Tok.getIdentifierInfo())
     Word = II->getName();
   std::optional<UpcPragma::Kind> Kind;
-  if (IsUpc && Word == "strict")
+  std::optional<bool> CodeIsC;
+  if (IsUpc && (Word == "upc_code" || Word == "c_code"))
+    CodeIsC = Word == "c_code";
+  else if (IsUpc && Word == "strict")
     Kind = UpcPragma::Strict;
   else if (IsUpc && Word == "relaxed")
     Kind = UpcPragma::Relaxed;
@@ -262,9 +265,17 @@ void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
   else if (!IsUpc && Word == "off")
     Kind = UpcPragma::InstrumentationOff;
 
-  llvm::StringRef Expected = IsUpc ? "'strict' or 'relaxed'" : "'on' or 'off'";
-  if (Kind) {
-    U.addPragma(*Kind, Loc);
+  llvm::StringRef Expected =
+      IsUpc ? "'strict', 'relaxed', 'upc_code' or 'c_code'" : "'on' or 'off'";
+  if (Kind || CodeIsC) {
+    if (Kind)
+      U.addPragma(*Kind, Loc);
+    else
+      U.addCodeLanguagePragma(*CodeIsC, Loc);
+    const SourceManager &SM = PP.getSourceManager();
+    if (CodeIsC && *CodeIsC && SM.getFileID(Loc) == SM.getMainFileID())
+      reportUpc(PP.getDiagnostics(), Tok.getLocation(),
+                UpcDiag::PragmaCCodeInMainFile);
     // What follows the argument is ignored, and said so (UPC 1.3, 6.7.1
     // has nothing after it).
     PP.LexUnexpandedToken(Tok);

@@ -7,10 +7,12 @@
 //   mangled name.
 // - A declaration whose type involves pointers-to-shared is printed again
 //   with the runtime types.
-// - Unshared data with static storage declared in UPC sources (.upc, .uph)
-//   is per UPC thread (__thread); an initial value that only exists at run
-//   time (the address of per-thread data, a pointer-to-shared) is assigned
-//   at start-up instead.
+// - Unshared data with static storage declared in UPC code is per UPC
+//   thread (__thread); an initial value that only exists at run time (the
+//   address of per-thread data, a pointer-to-shared) is assigned at start-up
+//   instead. Which files are UPC code follows Berkeley UPC (below), so that
+//   the state a header of UPC code keeps (NAS's timers, say) is per thread,
+//   and a C library's is not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,17 +37,54 @@ std::string Lowerer::nameOf(const NamedDecl *D) const {
   return D->getName().str();
 }
 
-bool Lowerer::isUpcSourceFile(SourceLocation Loc) const {
+/// Berkeley UPC's rule for the files of UPC code (its translator's
+/// detect-upc pass; Berkeley UPC's static-data design, "extern C" data):
+/// the file being translated; a header named .upc or .uph, one with UPC
+/// syntax (THREADS, shared, upc_forall...) or `#pragma upc upc_code`; and
+/// every file that includes one of those, transitively (so a header that
+/// includes <upc.h> is UPC code). A header with `#pragma upc c_code` is C,
+/// and so are the headers of the system's directories.
+void Lowerer::findUpcCodeFiles() const {
+  UpcCodeFilesKnown = true;
+  llvm::DenseSet<FileID> ExplicitC, ExplicitUpc;
+  for (const CodeLanguagePragma &P : Upc.codeLanguagePragmas())
+    (P.IsC ? ExplicitC : ExplicitUpc)
+        .insert(SM.getFileID(SM.getExpansionLoc(P.Loc)));
+  auto IsUpcByItself = [&](FileID FID) {
+    if (ExplicitC.count(FID))
+      return false;
+    if (ExplicitUpc.count(FID))
+      return true;
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID)) {
+      llvm::StringRef Ext = llvm::sys::path::extension(FE->getName());
+      if (Ext.equals_insensitive(".upc") || Ext.equals_insensitive(".uph"))
+        return true;
+    }
+    const DesugaredSource *D = Sources.getDesugared(FID);
+    return D && D->NumRewrites > 0;
+  };
+  UpcCodeFiles.insert(SM.getMainFileID());
+  for (const InclusionDirective &Inc : TU.Includes.directives()) {
+    if (Inc.Entered.isInvalid() || !IsUpcByItself(Inc.Entered))
+      continue;
+    // The file and those that include it, up to the main file or a file
+    // of explicit C code.
+    for (FileID F = Inc.Entered; F.isValid() && !ExplicitC.count(F);
+         F = SM.getFileID(SM.getIncludeLoc(F)))
+      if (!UpcCodeFiles.insert(F).second)
+        break;
+  }
+}
+
+bool Lowerer::isInUpcCode(SourceLocation Loc) const {
   FileID FID = SM.getFileID(SM.getExpansionLoc(Loc));
   if (FID == SM.getMainFileID())
     return true;
   if (!isEmittedFile(FID))
     return false;
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-  if (!FE)
-    return false;
-  llvm::StringRef Ext = llvm::sys::path::extension(FE->getName());
-  return Ext.equals_insensitive(".upc") || Ext.equals_insensitive(".uph");
+  if (!UpcCodeFilesKnown)
+    findUpcCodeFiles();
+  return UpcCodeFiles.count(FID);
 }
 
 bool Lowerer::isPerThread(const VarDecl *VD) const {
@@ -58,7 +97,7 @@ bool Lowerer::isPerThread(const VarDecl *VD) const {
     return false;
   // Data that C code declares too is C's: one per process.
   for (const VarDecl *R : VD->redecls())
-    if (!isUpcSourceFile(R->getLocation()))
+    if (!isInUpcCode(R->getLocation()))
       return false;
   return true;
 }

@@ -353,7 +353,13 @@ private:
                                       unsigned End,
                                       llvm::StringRef Keyword) const;
   std::optional<unsigned> findInitializerEquals(const clang::VarDecl *VD) const;
-  bool isUpcSourceFile(clang::SourceLocation Loc) const;
+  /// Whether \p Loc is in UPC code, whose unshared static data is per
+  /// thread (UpcCodeFiles).
+  bool isInUpcCode(clang::SourceLocation Loc) const;
+  /// The files of UPC code, by Berkeley UPC's rule; computed on first use.
+  mutable llvm::DenseSet<clang::FileID> UpcCodeFiles;
+  mutable bool UpcCodeFilesKnown = false;
+  void findUpcCodeFiles() const;
 };
 
 /// Whether \p S is a decimal number (a constant block size, say).

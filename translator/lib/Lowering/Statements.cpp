@@ -303,14 +303,18 @@ void Lowerer::lowerReturn(ReturnStmt *S) {
 }
 
 void Lowerer::commentOutPragmas() {
-  for (const UpcPragma &P : Upc.pragmas()) {
-    if (P.Loc.isInvalid() || P.Loc.isMacroID())
+  std::vector<SourceLocation> Locations;
+  for (const UpcPragma &P : Upc.pragmas())
+    Locations.push_back(P.Loc);
+  for (const CodeLanguagePragma &P : Upc.codeLanguagePragmas())
+    Locations.push_back(P.Loc);
+  for (SourceLocation Loc : Locations) {
+    if (Loc.isInvalid() || Loc.isMacroID())
       continue;
-    FileID FID = SM.getFileID(P.Loc);
+    FileID FID = SM.getFileID(Loc);
     if (!isEmittedFile(FID))
       continue;
-    unsigned Offset =
-        Sources.getOriginalOffset(FID, SM.getFileOffset(P.Loc));
+    unsigned Offset = Sources.getOriginalOffset(FID, SM.getFileOffset(Loc));
     llvm::StringRef Text = Sources.getOriginalText(FID);
     size_t Begin = Text.substr(0, Offset).rfind('\n');
     Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;

@@ -158,6 +158,10 @@ DiagInfo info(UpcDiag D) {
     return {L::Warning, "missing argument to '#pragma %0'; expected %1"};
   case UpcDiag::PragmaExtraTokens:
     return {L::Warning, "extra tokens '%0' after '#pragma %1 %2' ignored"};
+  case UpcDiag::PragmaCCodeInMainFile:
+    return {L::Warning, "'#pragma upc c_code' ignored in the file being "
+                        "translated, which is UPC code; it makes the data of "
+                        "a header process-wide"};
   case UpcDiag::PragmaNotAtScopeStart:
     return {L::Warning, "'#pragma %0' should precede all declarations and "
                         "statements of its block; it applies from here to the "

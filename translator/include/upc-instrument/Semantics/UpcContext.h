@@ -98,6 +98,14 @@ struct UpcPragma {
   bool AtScopeStart = true;
 };
 
+/// `#pragma upc upc_code` or `#pragma upc c_code` (Berkeley UPC): the file
+/// it is in is UPC code or C code, whose unshared static data is per thread
+/// or per process (docs/translation.md, "Per-thread data").
+struct CodeLanguagePragma {
+  bool IsC = false;
+  clang::SourceLocation Loc;
+};
+
 struct ForallStatement {
   const clang::ForStmt *Loop = nullptr;
   const clang::Stmt *Init = nullptr;
@@ -148,6 +156,9 @@ public:
 
   // --- Recorded by the front end while parsing.
   void addPragma(UpcPragma::Kind Kind, clang::SourceLocation Loc);
+  void addCodeLanguagePragma(bool IsC, clang::SourceLocation Loc) {
+    CodeLanguagePragmas.push_back({IsC, Loc});
+  }
   /// The value of the block size occurrence \p Occurrence (see
   /// UpcQualifiers::BlockSizeOccurrence), once checked.
   void setBlockSizeValue(unsigned Occurrence, int64_t Value);
@@ -225,6 +236,9 @@ public:
 
   // --- Constructs, in source order.
   llvm::ArrayRef<UpcPragma> pragmas() const { return Pragmas; }
+  llvm::ArrayRef<CodeLanguagePragma> codeLanguagePragmas() const {
+    return CodeLanguagePragmas;
+  }
   llvm::ArrayRef<ForallStatement> foralls() const { return Foralls; }
   llvm::ArrayRef<SynchronizationStatement> synchronizations() const {
     return Synchronizations;
@@ -258,6 +272,7 @@ private:
   const clang::VarDecl *MyThreadVar = nullptr;
 
   std::vector<UpcPragma> Pragmas;
+  std::vector<CodeLanguagePragma> CodeLanguagePragmas;
   std::vector<ForallStatement> Foralls;
   std::vector<SynchronizationStatement> Synchronizations;
   std::vector<UpcSizeofExpression> SizeofExpressions;

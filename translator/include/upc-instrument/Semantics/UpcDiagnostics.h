@@ -64,6 +64,7 @@ enum class UpcDiag {
   PragmaUnknown,
   PragmaMissingArgument,
   PragmaExtraTokens,
+  PragmaCCodeInMainFile,
   PragmaNotAtScopeStart,
   // Translation to C.
   CannotTranslate,

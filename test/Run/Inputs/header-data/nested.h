@@ -1,0 +1,3 @@
+/* Includes a header of UPC code: UPC code as well. */
+#include "upc-code-pragma.h"
+int nested_calls;
