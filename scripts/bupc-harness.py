@@ -21,7 +21,14 @@ The harness.conf grammar (Berkeley's harness/harness.pl): blank lines and
 `#` comments; BEGIN_DEFAULT_CONFIG ... END_DEFAULT_CONFIG sets the keys of
 the tests that follow; `TestName: x` starts a test; `Key: value` sets a key
 of the current test. `$TESTNAME$` in a value is the test's name, `$DEFAULT$`
-is the harness's default (here: --threads, --time-limit).
+is the harness's default (here: --threads, --time-limit); a product such as
+`2*$DEFAULT$` is evaluated. A test's MakeFlags are appended to the
+defaults' (Berkeley writes `# Appended` after them).
+
+Tests built with `BuildCmd: make` (the NAS kernels of gwu-npb-upc) are made
+in a copy of the suite directory with `make TESTNAME UPCC=upcc MakeFlags`,
+upcc being Berkeley's command line over upc-instrument (docs/upcc.md); the
+program is TESTNAME in that directory.
 """
 
 import argparse
@@ -85,6 +92,9 @@ def parse_harness(path):
             value = re.sub(r"\s+#.*$", "", m.group(2)).strip()
             if in_default:
                 defaults[key] = value
+            elif key == "makeflags" and current is not None:
+                current.keys[key] = (current.keys.get(key, "") + " " +
+                                     value).strip()
             elif key == "testname":
                 if current:
                     tests.append(current)
@@ -99,8 +109,18 @@ def parse_harness(path):
     return tests
 
 
-def substitute(text, test):
-    return text.replace("$TESTNAME$", test.name)
+def substitute(text, test, args=None):
+    text = text.replace("$TESTNAME$", test.name)
+    if args is not None:
+        text = text.replace("$DEFAULT$", str(args.threads))
+        # The harness's host compiler and flags, for make builds.
+        for name, value in (("$CC$", args.cc), ("$HOST_CC$", args.cc),
+                            ("$CFLAGS$", "-O1"), ("$HOST_CFLAGS$", ""),
+                            ("$HOST_LDFLAGS$", ""), ("$HOST_LIBS$", "")):
+            text = text.replace(name, value)
+        text = re.sub(r"\b(\d+)\s*\*\s*(\d+)\b",
+                      lambda m: str(int(m.group(1)) * int(m.group(2))), text)
+    return text
 
 
 def feature_list(value):
@@ -115,7 +135,7 @@ def skip_reason(test):
         if f in FEATURES:
             return "prohibits feature " + f
     build = set(b.strip() for b in test.get("BuildCmd", "upcc").split(","))
-    if not build <= {"upcc", "nolink", ""}:
+    if not (build <= {"upcc", "nolink", ""} or build <= {"make", "notrans"}):
         return "build command " + test.get("BuildCmd")
     return None
 
@@ -123,7 +143,9 @@ def skip_reason(test):
 def thread_counts(value, args):
     """A DynamicThreads/StaticThreads value: $DEFAULT$, N, a list of them
     (`$DEFAULT$,1,3,5`) or 0 (not built that way); the counts to run."""
-    value = value.replace("$DEFAULT$", str(args.threads))
+    value = re.sub(r"(\d+)\s*\*\s*(\d+)",
+                   lambda m: str(int(m.group(1)) * int(m.group(2))),
+                   value.replace("$DEFAULT$", str(args.threads)))
     counts = [int(v) for v in re.findall(r"\d+", value)]
     return [c for c in counts if c > 0] if counts else [args.threads]
 
@@ -135,12 +157,58 @@ def expected_compile(test):
     return "fail" if kind.startswith("fail") else "pass"
 
 
+def make_test(test, suite, args, result):
+    """A `BuildCmd: make` test: made with upcc in a copy of the suite, run
+    at each dynamic count."""
+    work = tempfile.mkdtemp(prefix="bupc-" + test.name + "-")
+    try:
+        tree = os.path.join(work, "suite")
+        shutil.copytree(suite, tree, symlinks=True)
+        upcc = args.upcc + (" -network=mpi" if args.backend == "mpi" else "")
+        cmd = ["make", test.name, "UPCC=" + upcc] + shlex.split(
+            substitute(test.get("MakeFlags"), test, args))
+        env = dict(os.environ, UPCC_CC=args.cc)
+        try:
+            c = subprocess.run(cmd, cwd=tree, capture_output=True, text=True,
+                               timeout=args.compile_time_limit, env=env)
+            compiled, log = c.returncode == 0, c.stdout + c.stderr
+        except subprocess.TimeoutExpired:
+            compiled, log = False, "make timed out"
+        exe = os.path.join(tree, test.name)
+        compiled = compiled and os.access(exe, os.X_OK)
+        want = expected_compile(test)
+        result.update(expected_compile=want,
+                      compile="pass" if compiled else "fail")
+        if compiled != (want == "pass"):
+            result.update(verdict="compile-disagree",
+                          why="make: " + (first_error(log) or "built"),
+                          command=" ".join(map(shlex.quote, cmd)))
+            return result
+        runs = [] if want == "fail" or test.get("TimeLimit") == "0" else \
+            thread_counts(test.get("DynamicThreads", "$DEFAULT$"), args)
+        for threads in runs:
+            problem = run_once(test, exe, threads, tree, args)
+            if problem:
+                result.update(verdict="run-disagree", threads=threads,
+                              why="make: " + problem[0],
+                              output_tail=problem[1])
+                return result
+        result.update(verdict="agree", why="made with upcc; ran at %s threads"
+                      % ", ".join(str(n) for n in runs) if runs else
+                      "made with upcc")
+        return result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def run_test(test, suite, args):
     reason = skip_reason(test)
     result = {"name": test.name, "line": test.line}
     if reason:
         result.update(verdict="skip", why=reason)
         return result
+    if "make" in test.get("BuildCmd"):
+        return make_test(test, suite, args, result)
     files = [substitute(f, test)
              for f in shlex.split(test.get("Files") or test.name + ".upc")]
     missing = [f for f in files if not os.path.exists(os.path.join(suite, f))]
@@ -266,6 +334,9 @@ def main():
     p.add_argument("--upc-instrument",
                    default=os.path.join(build_bin, "upc-instrument"))
     p.add_argument("--upcrun", default=None)
+    p.add_argument("--upcc", default=None,
+                   help="upcc for make builds (default: beside "
+                   "upc-instrument)")
     p.add_argument("--cc", default="gcc-12")
     p.add_argument("--backend", default=None,
                    help="pthreads or mpi (default: upc-instrument's, "
@@ -285,6 +356,8 @@ def main():
     if args.upcrun is None:
         args.upcrun = os.path.join(os.path.dirname(args.upc_instrument),
                                    "upcrun")
+    if args.upcc is None:
+        args.upcc = os.path.join(os.path.dirname(args.upc_instrument), "upcc")
     conf = os.path.join(args.suite, "harness.conf")
     try:
         tests = parse_harness(conf)
