@@ -18,6 +18,8 @@ packages=(
   # The trace GASP tool's OTF2 output (libotf2, found with pkg-config) and
   # otf2-print for its tests
   pkg-config libopen-trace-format2-dev otf2-tools
+  # Differential testing: csmith's random C programs and their headers
+  csmith libcsmith-dev
   # MIR: libxml2 reads SIR requests (libxml2-dev is above); xmllint checks
   # the SIR documents against their DTD in the tests
   libxml2-utils

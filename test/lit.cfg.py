@@ -57,6 +57,11 @@ else:
             ["unshare", "--uts", "true"], capture_output=True).returncode == 0:
         config.available_features.add("simulated-nodes")
 
+    # csmith (Debian: csmith, libcsmith-dev) for the differential tests.
+    if shutil.which("csmith") and os.path.exists(
+            "/usr/include/csmith/csmith.h"):
+        config.available_features.add("csmith")
+
     upc_instrument = os.path.join(config.upc_tools_dir, "upc-instrument")
     config.substitutions.append(("%upc-instrument", upc_instrument))
     # The C compiler of end-to-end tests (Run/): --param cc=gcc-12|clang-19.

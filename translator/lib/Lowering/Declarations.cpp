@@ -92,14 +92,22 @@ bool Lowerer::isPerThread(const VarDecl *VD) const {
     return false;
   if (VD->getTSCSpec() != TSCS_unspecified)
     return false; // thread-local already
-  // Read-only data is the same on every thread.
-  if (Ctx.getBaseElementType(VD->getType()).isConstQualified())
+  // Read-only data is the same on every thread, unless its value is only
+  // known at start-up: the address of per-thread data differs by thread.
+  if (Ctx.getBaseElementType(VD->getType()).isConstQualified() &&
+      !isReadOnlySetAtStartup(VD))
     return false;
   // Data that C code declares too is C's: one per process.
   for (const VarDecl *R : VD->redecls())
     if (!isInUpcCode(R->getLocation()))
       return false;
   return true;
+}
+
+bool Lowerer::isReadOnlySetAtStartup(const VarDecl *VD) const {
+  return VD->hasGlobalStorage() &&
+         Ctx.getBaseElementType(VD->getType()).isConstQualified() &&
+         VD->getInit() && needsStartupValue(VD->getInit());
 }
 
 bool Lowerer::needsStartupValue(const Expr *Init) const {
@@ -210,6 +218,19 @@ Lowerer::findInitializerEquals(const VarDecl *VD) const {
 
 // --- Printing declarations --------------------------------------------------
 
+QualType Lowerer::withoutObjectConst(QualType T) const {
+  // The qualifiers of the object (of its elements, for an array), without
+  // const; volatile stays.
+  Qualifiers Quals;
+  QualType Unqualified = Ctx.getUnqualifiedArrayType(T, Quals);
+  if (Unqualified.isConstQualified()) {
+    // The const is in a typedef: the canonical type spells it out.
+    Unqualified = Ctx.getUnqualifiedArrayType(T.getCanonicalType(), Quals);
+  }
+  Quals.removeConst();
+  return Ctx.getQualifiedType(Unqualified, Quals);
+}
+
 std::string Lowerer::declarationText(const DeclaratorDecl *D,
                                      llvm::StringRef Name, bool ThreadLocal) {
   std::string Text;
@@ -243,7 +264,11 @@ std::string Lowerer::declarationText(const DeclaratorDecl *D,
   // is a pointer-to-shared.
   if (isa<ParmVarDecl>(D) && TL && TL.getType()->isArrayType())
     TL = TypeLoc();
-  Text += TL ? Types.print(TL, Name) : Types.print(D->getType(), Name);
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (VD && !isSharedType(VD->getType()) && isReadOnlySetAtStartup(VD))
+    Text += Types.print(withoutObjectConst(VD->getType()), Name);
+  else
+    Text += TL ? Types.print(TL, Name) : Types.print(D->getType(), Name);
   for (const Attr *A : D->attrs()) {
     if (A->isImplicit() || isa<AnnotateAttr>(A))
       continue;
@@ -655,7 +680,7 @@ void Lowerer::lowerDeclStmt(DeclStmt *DS) {
 
 Lowerer::DeclGroupKind Lowerer::classifyDeclGroup(llvm::ArrayRef<Decl *> Group) {
   bool AnyUpc = false, AnyPerThread = false, AllPerThread = true;
-  bool AnyStartup = false;
+  bool AnyStartup = false, AnyReadOnlyStartup = false;
   for (Decl *D : Group) {
     if (auto *VD = dyn_cast<VarDecl>(D)) {
       bool Shared = isSharedType(VD->getType());
@@ -669,6 +694,9 @@ Lowerer::DeclGroupKind Lowerer::classifyDeclGroup(llvm::ArrayRef<Decl *> Group) 
       if (VD->hasGlobalStorage() && !Shared && VD->getInit() &&
           needsStartupValue(VD->getInit()))
         AnyStartup = true;
+      // Printed again without its const (the start-up code assigns it).
+      if (!Shared && isReadOnlySetAtStartup(VD))
+        AnyReadOnlyStartup = true;
     } else if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
       AllPerThread = false;
       if (Types.involvesUpc(TD->getUnderlyingType()))
@@ -681,7 +709,8 @@ Lowerer::DeclGroupKind Lowerer::classifyDeclGroup(llvm::ArrayRef<Decl *> Group) 
   }
   if (!AnyUpc && !AnyPerThread && !AnyStartup)
     return DeclGroupKind::Unchanged;
-  if (!AnyUpc && AllPerThread && llvm::none_of(Group, [&](Decl *D) {
+  if (!AnyUpc && AllPerThread && !AnyReadOnlyStartup &&
+      llvm::none_of(Group, [&](Decl *D) {
         return movesToFileScope(cast<VarDecl>(D));
       }))
     return DeclGroupKind::PerThread;

@@ -340,6 +340,11 @@ private:
   void traverseInitializer(clang::VarDecl *VD);
   bool isPerThread(const clang::VarDecl *VD) const;
   bool needsStartupValue(const clang::Expr *Init) const;
+  /// A read-only object with static storage whose value only exists at
+  /// start-up (`int *const p = &per_thread;`): declared without that const,
+  /// and assigned by the start-up code.
+  bool isReadOnlySetAtStartup(const clang::VarDecl *VD) const;
+  clang::QualType withoutObjectConst(clang::QualType T) const;
   std::string declarationText(const clang::DeclaratorDecl *D,
                               llvm::StringRef Name, bool PerThread);
   std::string proxyDeclaration(const clang::VarDecl *VD);
