@@ -8,6 +8,13 @@
 // RUN: %upcc %s -o %t
 // RUN: %upcrun -n 4 %t | FileCheck %s
 // RUN: %upc-instrument %s -o - | FileCheck %s --check-prefix=C
+// -v lists the data that stays process-wide (the remark is the translator's;
+// the launcher's -v shows it too).
+// RUN: %upc-instrument -v %s -o %t.c 2>&1 | FileCheck %s --check-prefix=LIST --implicit-check-not=remark:
+// RUN: %upc-instrument -v %cc -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=LIST --implicit-check-not=remark:
+// LIST-DAG: plain-c.h:2:5: remark: 'plain_c_value' is C data (its header has no UPC code): one object per process, which the UPC threads of a process share on the pthreads backend
+// LIST-DAG: c-code-pragma.h:6:5: remark: 'c_pragma_value' is C data
+// RUN: %upc-instrument %s -o %t.c 2>&1 | count 0
 // CHECK: thread 0: per-thread counts 1 1 1 1
 // CHECK: thread 3: per-thread counts 4 4 4 4
 // CHECK: header data: PASS

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringInternal.h"
+#include "upc-instrument/Semantics/UpcDiagnostics.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
 
@@ -73,6 +74,22 @@ void Lowerer::findUpcCodeFiles() const {
          F = SM.getFileID(SM.getIncludeLoc(F)))
       if (!UpcCodeFiles.insert(F).second)
         break;
+  }
+}
+
+void Lowerer::listProcessWideData() {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
+        !VD->hasGlobalStorage() || VD->getTSCSpec() != TSCS_unspecified ||
+        isSharedType(VD->getType()) ||
+        Ctx.getBaseElementType(VD->getType()).isConstQualified() ||
+        VD->getLocation().isInvalid() || isInUpcCode(VD->getLocation()) ||
+        SM.isWrittenInBuiltinFile(SM.getExpansionLoc(VD->getLocation())))
+      continue;
+    reportUpc(Diags, VD->getLocation(), UpcDiag::ProcessWideHeaderData)
+        << VD->getName();
   }
 }
 

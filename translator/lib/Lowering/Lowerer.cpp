@@ -415,6 +415,8 @@ bool Lowerer::run() {
   nameUnnamedRecords();
   lowerTopLevelDecls();
   placeProbes();
+  if (Opts.ListProcessWideData)
+    listProcessWideData();
   // The main file is always emitted, edited or not.
   editsFor(SM.getMainFileID());
   // Another error: the deferred ones are errors too (no second translation).

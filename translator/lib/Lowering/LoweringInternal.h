@@ -361,6 +361,8 @@ private:
   /// Whether \p Loc is in UPC code, whose unshared static data is per
   /// thread (UpcCodeFiles).
   bool isInUpcCode(clang::SourceLocation Loc) const;
+  /// LoweringOptions::ListProcessWideData.
+  void listProcessWideData();
   /// The files of UPC code, by Berkeley UPC's rule; computed on first use.
   mutable llvm::DenseSet<clang::FileID> UpcCodeFiles;
   mutable bool UpcCodeFilesKnown = false;

@@ -158,6 +158,10 @@ DiagInfo info(UpcDiag D) {
     return {L::Warning, "missing argument to '#pragma %0'; expected %1"};
   case UpcDiag::PragmaExtraTokens:
     return {L::Warning, "extra tokens '%0' after '#pragma %1 %2' ignored"};
+  case UpcDiag::ProcessWideHeaderData:
+    return {L::Remark, "'%0' is C data (its header has no UPC code): one "
+                       "object per process, which the UPC threads of a "
+                       "process share on the pthreads backend"};
   case UpcDiag::PragmaCCodeInMainFile:
     return {L::Warning, "'#pragma upc c_code' ignored in the file being "
                         "translated, which is UPC code; it makes the data of "

@@ -374,6 +374,7 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   Inv.Frontend.ClangArgs = std::move(Split.ClangArgs);
   Inv.Translate.LineDirectives = !Ours.hasArg(OPT_no_line_directives);
   Inv.Translate.LocalizeForall = !Ours.hasArg(OPT_no_forall_localization);
+  Inv.Translate.ListProcessWideData = Ours.hasArg(OPT_verbose, OPT_v);
   InstallLayout Layout = InstallLayout::forExecutable(Argv0, MainAddr);
   if (!frontendOptions(Ours, Layout, Inv.Frontend) ||
       (!Off && !instrumentationOptions(Ours, Inv.Translate.Instrumentation)))

@@ -43,6 +43,7 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
     LoweringOptions LOpts;
     LOpts.LineDirectives = Opts.LineDirectives;
     LOpts.LocalizeForall = Opts.LocalizeForall;
+    LOpts.ListProcessWideData = Opts.ListProcessWideData;
     std::optional<GaspRuntimeCalls> Gasp;
     if (Opts.Instrumentation.isEnabled()) {
       Gasp.emplace(Opts.Instrumentation, TU.Upc);

@@ -21,6 +21,8 @@ struct TranslateOptions {
   /// per output by the caller), and whether each must be in the input.
   std::vector<ProbeRequest> MirRequests;
   bool MirAllHere = false;
+  /// -v: remark on the variables of C headers (process-wide data).
+  bool ListProcessWideData = false;
 };
 
 /// A file the translation read besides its input: a header, by the name

@@ -75,6 +75,9 @@ struct LoweringOptions {
   /// that the file can be translated again with those uses expanded.
   /// Errors of any other kind report the deferred ones too.
   bool DeferMacroUses = false;
+  /// Remark on each variable defined in a header of C code (one object per
+  /// process: Berkeley UPC's rule, docs/translation.md) (-v).
+  bool ListProcessWideData = false;
 };
 
 /// One file (one inclusion of it) whose text the output contains.

@@ -65,6 +65,7 @@ enum class UpcDiag {
   PragmaMissingArgument,
   PragmaExtraTokens,
   PragmaCCodeInMainFile,
+  ProcessWideHeaderData,
   PragmaNotAtScopeStart,
   // Translation to C.
   CannotTranslate,
