@@ -3,7 +3,8 @@
 
   scripts/upc-gen.py generate SEED            print program SEED
   scripts/upc-gen.py run --seeds 1-300 [--threads 1,2,3,4]
-      [--backends pthreads,mpi] [--profile-every 3] [--cc gcc-12]
+      [--backends pthreads,mpi] [--profile-every 3 | --profile-all]
+      [--cc gcc-12]
       [--keep-failures DIR] [--report FILE.json] [--jobs 2]
 
 A program declares shared arrays of several element types (unsigned and
@@ -25,8 +26,9 @@ element of every shared array with its reference and prints its number of
 mismatches, and thread 0 prints a checksum of the references.
 
 The runner builds each program once per backend (dynamic THREADS, and with
---profile --tool=profile for every --profile-every'th seed) and runs it at
-each thread count: every run must report 0 mismatches on every thread, and
+--profile --tool=profile for every --profile-every'th seed; with
+--profile-all, both plainly and with --profile) and runs it at each thread
+count: every run must report 0 mismatches on every thread, and
 print the same checksum as every other run of that program. Exit status 0
 when every program agrees, 1 when one does not, 2 on a set-up error.
 """
@@ -262,14 +264,20 @@ def run_seed(seed, args):
         src = os.path.join(work, "gen%d.upc" % seed)
         with open(src, "w") as f:
             f.write(generate(seed))
-        profile = args.profile_every and seed % args.profile_every == 0
+        profile = args.profile_all or (
+            args.profile_every and seed % args.profile_every == 0)
+        variants = [(b, p) for b in args.backends for p in (
+            [False, True] if args.profile_all else [bool(profile)])]
         sums = set()
         problems = []
-        for backend in args.backends:
-            exe = os.path.join(work, "gen-" + backend)
+        for backend, instrumented in variants:
+            exe = os.path.join(work, "gen-%s%s" % (
+                backend, "-profile" if instrumented else ""))
             cmd = [args.upc_instrument, "--backend=" + backend] + (
-                ["--profile", "--tool=profile"] if profile else []) + [
+                ["--profile", "--tool=profile"] if instrumented else []) + [
                 args.cc, "-O1", "-w", src, "-o", exe]
+            if instrumented:
+                backend += " --profile"
             r = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
                                timeout=args.compile_time_limit)
             if r.returncode != 0:
@@ -328,6 +336,9 @@ def main():
     r.add_argument("--profile-every", type=int, default=3,
                    help="build every N'th seed with --profile --tool=profile "
                    "(0: never)")
+    r.add_argument("--profile-all", action="store_true",
+                   help="build every program both plainly and with "
+                   "--profile --tool=profile")
     r.add_argument("--cc", default="gcc-12")
     r.add_argument("--upc-instrument",
                    default=os.path.join(build_bin, "upc-instrument"))
@@ -359,13 +370,14 @@ def main():
         if r in bad or args.verbose:
             print("%-9s program %-6d %s" % (r["verdict"], r["seed"],
                                             "; ".join(r["problems"])))
-    print("upc-gen %s: %d programs at %s threads on %s (%d with --profile): "
+    print("upc-gen %s: %d programs at %s threads on %s (%s): "
           "%d agree, %d disagree" % (
               args.seeds, len(results),
               ",".join(str(n) for n in args.threads),
               ",".join(args.backends),
-              sum(r["profile"] for r in results), len(results) - len(bad),
-              len(bad)))
+              "each plainly and with --profile" if args.profile_all else
+              "%d with --profile" % sum(r["profile"] for r in results),
+              len(results) - len(bad), len(bad)))
     if args.report:
         with open(args.report, "w") as f:
             json.dump(results, f, indent=1)

@@ -36,6 +36,9 @@
 
 shared int total;
 shared int failures;
+// Each thread's counts, printed by thread 0 (processes' output would
+// interleave on MPI).
+shared [4] int counts[4 * THREADS];
 
 int main(void) {
   for (int i = 0; i <= MYTHREAD; ++i) {
@@ -44,19 +47,18 @@ int main(void) {
     ++pragma_calls;
     ++nested_calls;
   }
-  upc_barrier;
-  for (int t = 0; t < THREADS; ++t) {
-    if (t == MYTHREAD)
-      printf("thread %d: per-thread counts %d %d %d %d\n", MYTHREAD,
-             upc_syntax_calls, includes_upc_calls, pragma_calls,
-             nested_calls);
-    fflush(stdout);
-    upc_barrier;
-  }
+  counts[4 * MYTHREAD] = upc_syntax_calls;
+  counts[4 * MYTHREAD + 1] = includes_upc_calls;
+  counts[4 * MYTHREAD + 2] = pragma_calls;
+  counts[4 * MYTHREAD + 3] = nested_calls;
   if (upc_syntax_calls != MYTHREAD + 1 || nested_calls != MYTHREAD + 1)
     failures = 1;
   upc_barrier;
-  if (MYTHREAD == 0)
+  if (MYTHREAD == 0) {
+    for (int t = 0; t < THREADS; ++t)
+      printf("thread %d: per-thread counts %d %d %d %d\n", t, counts[4 * t],
+             counts[4 * t + 1], counts[4 * t + 2], counts[4 * t + 3]);
     printf("header data: %s\n", failures ? "FAIL" : "PASS");
+  }
   return 0;
 }

@@ -30,25 +30,28 @@ static volatile int *const volatile varr[2][1] = {{&h}, {&h}};
 const int *const cp = &h;
 
 shared int failures;
+// What each thread read, printed by thread 0 (processes' output would
+// interleave on MPI).
+shared [8] int seen[8 * THREADS];
 
 int main(void) {
   h = MYTHREAD * 10;
   upc_barrier;
   int values[8] = {**g2, *g3, *arr[1], *g4, *s.p, *s.q, *varr[1][0], *cp};
-  for (int t = 0; t < THREADS; ++t) {
-    if (t == MYTHREAD) {
-      printf("thread %d:", MYTHREAD);
-      for (int i = 0; i < 8; ++i) {
-        printf(" %d", values[i]);
-        if (values[i] != h)
-          failures = 1;
-      }
+  for (int i = 0; i < 8; ++i) {
+    seen[8 * MYTHREAD + i] = values[i];
+    if (values[i] != h)
+      failures = 1;
+  }
+  upc_barrier;
+  if (MYTHREAD == 0) {
+    for (int t = 0; t < THREADS; ++t) {
+      printf("thread %d:", t);
+      for (int i = 0; i < 8; ++i)
+        printf(" %d", seen[8 * t + i]);
       printf("\n");
     }
-    fflush(stdout);
-    upc_barrier;
-  }
-  if (MYTHREAD == 0)
     printf("read-only start-up values: %s\n", failures ? "FAIL" : "PASS");
+  }
   return 0;
 }

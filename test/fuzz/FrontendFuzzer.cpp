@@ -1,11 +1,16 @@
-//===- FrontendFuzzer.cpp - libFuzzer target for runUpcFrontend -----------===//
+//===- FrontendFuzzer.cpp - libFuzzer targets for the front end and the
+//                         whole translation -----------------------------===//
 //
 // Writes the input to a temporary .upc file (one per fuzzer process) and runs
 // the whole front end on it as `upc-instrument -fsyntax-only` does: Clang with
 // the desugaring file system overlay and the prelude, the UPC view, the
 // constraint checks and the diagnostic printer (rendering into a null
-// stream). Any crash, sanitizer report, failed assertion or leak in our code
-// is a bug.
+// stream). Built with UPC_FUZZ_TRANSLATE (upc-translate-fuzzer), it also
+// lowers every input the front end accepts and emits its C as the translator
+// does: inputs of an odd length with every GASP event instrumented
+// (--profile-local), the others plainly (one lowering per unit, as in
+// upc-instrument; the length makes the choice the same on every replay). Any crash, sanitizer report, failed assertion or leak in
+// our code is a bug.
 //
 // A crash inside Clang's own code is a Clang 19 defect (the front end turns
 // it into an internal error, see docs/front-end.md); the fuzzer runs with that
@@ -28,6 +33,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
+#ifdef UPC_FUZZ_TRANSLATE
+#include "upc-instrument/Emission/CEmitter.h"
+#include "upc-instrument/Instrumentation/Instrumentation.h"
+#include "upc-instrument/Lowering/Lowering.h"
+#endif
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -163,7 +173,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::raw_ostream &Out =
       Verbose ? static_cast<llvm::raw_ostream &>(llvm::errs()) : Null;
   upc::UpcDiagnosticPrinter Printer(Out, "upc-frontend-fuzzer");
-  upc::runUpcFrontend(Opts, *InputPath, Printer);
+  upc::UpcTranslationUnitHandler Translate;
+#ifdef UPC_FUZZ_TRANSLATE
+  bool Instrumented = Size % 2;
+  Translate = [&](upc::UpcTranslationUnit &TU) {
+    upc::LoweringOptions LOpts;
+    upc::InstrumentationOptions IOpts;
+    IOpts.Mode = upc::InstrumentationMode::ProfileLocal;
+    std::optional<upc::GaspRuntimeCalls> Gasp;
+    if (Instrumented) {
+      Gasp.emplace(IOpts, TU.Upc);
+      LOpts.Calls = &*Gasp;
+    }
+    upc::LoweredUnit Unit;
+    if (!upc::lowerTranslationUnit(TU, LOpts, Unit))
+      return; // reported: nothing to emit
+    upc::EmissionOptions EOpts;
+    EOpts.StaticThreads = StaticThreads;
+    std::string C = upc::emitC(TU, Unit, EOpts);
+    if (Verbose)
+      llvm::errs() << C;
+  };
+#endif
+  upc::runUpcFrontend(Opts, *InputPath, Printer, Translate);
   Printer.printSummary();
   return 0;
 }
