@@ -9,8 +9,8 @@
 // lowers every input the front end accepts and emits its C as the translator
 // does: inputs of an odd length with every GASP event instrumented
 // (--profile-local), the others plainly (one lowering per unit, as in
-// upc-instrument; the length makes the choice the same on every replay). Any crash, sanitizer report, failed assertion or leak in
-// our code is a bug.
+// upc-instrument; the length makes the choice the same on every replay). Any
+// crash, sanitizer report, failed assertion or leak in our code is a bug.
 //
 // A crash inside Clang's own code is a Clang 19 defect (the front end turns
 // it into an internal error, see docs/front-end.md); the fuzzer runs with that

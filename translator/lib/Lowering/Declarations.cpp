@@ -727,9 +727,8 @@ Lowerer::DeclGroupKind Lowerer::classifyDeclGroup(llvm::ArrayRef<Decl *> Group) 
   if (!AnyUpc && !AnyPerThread && !AnyStartup)
     return DeclGroupKind::Unchanged;
   if (!AnyUpc && AllPerThread && !AnyReadOnlyStartup &&
-      llvm::none_of(Group, [&](Decl *D) {
-        return movesToFileScope(cast<VarDecl>(D));
-      }))
+      llvm::none_of(
+          Group, [&](Decl *D) { return movesToFileScope(cast<VarDecl>(D)); }))
     return DeclGroupKind::PerThread;
   return DeclGroupKind::Reprinted;
 }

@@ -253,9 +253,8 @@ std::string Lowerer::startupAssignment(const VarDecl *VD,
   std::string Local = TL ? Types.print(TL, "upcr_init_")
                          : Types.print(T, "upcr_init_");
   // The casts: a volatile object is copied too, without a warning.
-  return "{ " + Local + " = " + textOf(Init) +
-         "; __builtin_memcpy((void *)&" + Target +
-         ", (const void *)&upcr_init_, sizeof(upcr_init_)); }";
+  return "{ " + Local + " = " + textOf(Init) + "; __builtin_memcpy((void *)&" +
+         Target + ", (const void *)&upcr_init_, sizeof(upcr_init_)); }";
 }
 
 } // namespace lowering

@@ -45,8 +45,8 @@ struct LauncherOptions {
   /// the option's text.
   uint64_t SharedHeapSize = 0;
   std::string SharedHeapText;
-  /// --tool=: the GASP tool's name, and its library and the libraries it needs, linked
-  /// before the runtime (whose default GASP functions it replaces).
+  /// --tool=: the GASP tool's name, and its library and the libraries it needs,
+  /// linked before the runtime (whose default GASP functions it replaces).
   std::string ToolName;
   std::vector<std::string> ToolLinkArgs;
   /// --sir: the SIR of each UPC input beside its object; --sir=FILE: of all

@@ -120,7 +120,8 @@ std::string backendForNetwork(StringRef Network) {
   if (Network == "smp")
     return "pthreads";
   if (Network != "mpi")
-    note("-network=" + Network + ": UPC threads are Open MPI processes (the "
+    note("-network=" + Network +
+         ": UPC threads are Open MPI processes (the "
          "MPI backend); Open MPI chooses the transport");
   return "mpi";
 }
