@@ -26,12 +26,19 @@ else:
     # Runs with another C compiler (--param cc=...) get their own output
     # directory: CTest runs them at the same time.
     # The same for runs with another runtime backend (--param backend=mpi).
+    # And runs on simulated nodes (--param nodes=K, MPI backend: every
+    # program that %upcrun starts has its ranks spread over K nodes by
+    # test/tools/upcrun-nodes), each with its one-sided components
+    # (--param osc=sm,ucx ...).
     backend = lit_config.params.get("backend", "pthreads")
+    nodes = lit_config.params.get("nodes")
+    osc = lit_config.params.get("osc")
     config.test_exec_root = os.path.join(
         config.upc_obj_root, "test",
         *(["cc-" + lit_config.params["cc"]] if "cc" in lit_config.params
           else []),
-        *(["backend-" + backend] if backend != "pthreads" else []))
+        *(["backend-" + backend] if backend != "pthreads" else []),
+        *(["nodes-%s-%s" % (nodes, osc or "default")] if nodes else []))
 
     llvm_config.use_default_substitutions()
     # RUN lines that start with `not` need it on PATH.
@@ -45,6 +52,15 @@ else:
     if backend != "pthreads":
         config.environment["UPC_INSTRUMENT_FLAGS"] = "--backend=" + backend
     llvm_config.with_system_environment(["UPC_MPIRUN"])
+    if nodes:
+        if backend != "mpi":
+            lit_config.fatal("--param nodes needs --param backend=mpi")
+        config.environment["UPC_MPIRUN"] = os.path.join(
+            config.upc_src_root, "test", "tools", "upcrun-nodes")
+        config.environment["UPC_SIMULATED_NODES"] = nodes
+        config.available_features.add("nodes")
+    if osc:
+        config.environment["OMPI_MCA_osc"] = osc
     # Several simulated nodes on this machine (test/tools/upcrun-nodes):
     # MPI backend, and UTS namespaces (root).
     # Each test's MPI jobs keep their session directories under the test's
@@ -56,6 +72,11 @@ else:
     if backend == "mpi" and shutil.which("unshare") and subprocess.run(
             ["unshare", "--uts", "true"], capture_output=True).returncode == 0:
         config.available_features.add("simulated-nodes")
+    elif nodes:
+        # Simulated nodes need UTS namespaces (root): not on this machine.
+        lit_config.note("no simulated nodes here (unshare --uts fails): "
+                        "the suite is unsupported")
+        config.unsupported = True
 
     # csmith (Debian: csmith, libcsmith-dev) for the differential tests.
     if shutil.which("csmith") and os.path.exists(

@@ -1,17 +1,23 @@
 // <upc_castable.h> (UPC 1.3, optional library, 7.7): upc_thread_info and
 // upc_cast agree, true to the backend: every thread is castable on pthreads
-// and on MPI with every rank on one node; with MPI's shared memory off, only
+// and on MPI with every rank on one node (across nodes, those of its node);
+// with MPI's shared memory off, only
 // the calling thread. A cast pointer reaches the data other threads see.
 // RUN: %upcc -O2 -Wall -Werror %s -o %t
 // RUN: %upcrun -n 1 %t | FileCheck %s --check-prefix=ONE
-// RUN: %upcrun -n 2 %t | FileCheck %s --check-prefix=TWO
-// RUN: %upcrun -n 4 %t | FileCheck %s --check-prefix=FOUR
+// RUN: %upcrun -n 2 %t | FileCheck %s --check-prefix=%if nodes %{TWO-NODES%} %else %{TWO%}
+// RUN: %upcrun -n 4 %t | FileCheck %s --check-prefix=%if nodes %{FOUR-NODES%} %else %{FOUR%}
 // ONE: castable: thread 0 casts to 1 of 1
 // ONE-NEXT: castable: PASS on 1 thread
 // TWO: castable: thread 0 casts to 2 of 2
 // TWO-NEXT: castable: PASS on 2 threads
 // FOUR: castable: thread 0 casts to 4 of 4
 // FOUR-NEXT: castable: PASS on 4 threads
+// On two simulated nodes (lit --param nodes=2), the threads of one node:
+// TWO-NODES: castable: thread 0 casts to 1 of 2
+// TWO-NODES-NEXT: castable: PASS on 2 threads
+// FOUR-NODES: castable: thread 0 casts to 2 of 4
+// FOUR-NODES-NEXT: castable: PASS on 4 threads
 // RUN: %if backend-mpi %{ env UPC_MPI_SHARED_MEMORY=0 %upcrun -n 2 %t | FileCheck %s --check-prefix=APART %}
 // APART: castable: thread 0 casts to 1 of 2
 // APART-NEXT: castable: PASS on 2 threads

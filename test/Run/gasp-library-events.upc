@@ -1,12 +1,12 @@
 // The events of <upc_atomic.h> and <upc_nb.h> (docs/gasp-events.md) through
 // the dump tool: their varargs, a transfer complete at its start passing
 // GASP_NB_TRIVIAL (0), the implicit-handle transfers GASP_UPC_NBI_TRIVIAL
-// (-1), and on MPI without shared memory a real handle that the SYNC event
+// (-1), and on MPI without shared memory (or across nodes) a real handle that the SYNC event
 // names again. --profile-only selects them by name.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %upc-instrument --profile --tool=dump %cc -O1 -Wall -Werror %s -o %t/prog
 // RUN: env GASP_DUMPFILE=%t/dump.% %upcrun -n 2 %t/prog
-// RUN: FileCheck %s --check-prefixes=CHECK,LOCAL < %t/dump.0
+// RUN: FileCheck %s --check-prefixes=CHECK,%if nodes %{REMOTE%} %else %{LOCAL%} < %t/dump.0
 // RUN: %if backend-mpi %{ env UPC_MPI_SHARED_MEMORY=0 GASP_DUMPFILE=%t/remote.% %upcrun -n 2 %t/prog %}
 // RUN: %if backend-mpi %{ FileCheck %s --check-prefixes=CHECK,REMOTE < %t/remote.0 %}
 // RUN: printf 'GASP_UPC_NB_SYNC\nGASP_UPC_ATOMIC\n' > %t/events

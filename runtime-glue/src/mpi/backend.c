@@ -25,8 +25,11 @@
  *
  * Atomics: MPI_Fetch_and_op (the runtime's 32-bit words and the typed
  * operations of <upc_atomic.h>) and MPI_Compare_and_swap + MPI_Win_flush.
- * Open MPI's osc rdma crashes on compare-and-swap here (platform.md);
- * upcrun selects components that do not (docs/runtime.md).
+ * One-sided components (Open MPI's MCA parameter osc): the node's window
+ * needs osc sm, a window across nodes osc ucx or pt2pt; the default list
+ * puts osc rdma first, which crashes on compare-and-swap. Unless the user
+ * chose (OMPI_MCA_osc), the runtime asks for DEFAULT_OSC before MPI_Init,
+ * whether upcrun or a plain mpirun started it (docs/runtime.md).
  *
  * Non-blocking transfers: MPI_Rget / MPI_Rput; a put's completion is
  * local (the request completes), and the target is then marked dirty like
@@ -52,6 +55,7 @@
 #define _GNU_SOURCE /* on_exit */
 #endif
 #include <limits.h>
+#include <math.h>
 #include <mpi.h>
 #include <sched.h>
 #include <signal.h>
@@ -60,6 +64,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,6 +76,11 @@
 /* upcrun recognises a program linked with this backend by this string and
  * starts it with mpirun (runtime-glue/tools/upcrun). */
 __attribute__((used)) static const char backend_marker[] = "upcr-backend=mpi";
+
+/* Open MPI picks, for each window, the usable component of highest
+ * priority in this list: sm for windows within a node, ucx (or pt2pt, where
+ * UCX is missing) for windows across nodes. */
+#define DEFAULT_OSC "sm,ucx,pt2pt"
 
 #define DEFAULT_HEAP_BOOKKEEPING ((uint64_t)4 << 20)
 #define HEAP_HEADER 16 /* version, size */
@@ -93,6 +103,15 @@ static int rank, nranks;
 static size_t segment_size;
 static int use_shared_memory = 1;
 static int all_addressable;
+/* Some segments are reached through a network: MPI RMA over TCP (osc pt2pt,
+ * osc ucx without RDMA hardware) completes an access only when the target
+ * process drives MPI's progress engine, so this process must do so while it
+ * waits and at fences (see Waiting below). */
+static int remote_progress;
+static MPI_Comm progress_comm = MPI_COMM_NULL;
+/* The barrier's messages (when it is not in shared memory). */
+static MPI_Comm barrier_comm = MPI_COMM_NULL;
+static int vote_rounds; /* ceil(log2 nranks) */
 
 static MPI_Comm node_comm = MPI_COMM_NULL;
 /* Every rank on one node with shared memory: the barrier is a counter in
@@ -136,6 +155,25 @@ static UPCR_NORETURN void mpi_failed(const char *call, int rc) {
     if (check_rc_ != MPI_SUCCESS)                                              \
       mpi_failed(#call, check_rc_);                                            \
   } while (0)
+
+/* A window that cannot be created is nearly always a choice of one-sided
+ * components that cannot serve it (MPI_ERR_INTERN, MPI_ERR_WIN): say what
+ * to set. Every rank fails alike; the others leave the message to rank 0,
+ * whose report ends the job. */
+static UPCR_NORETURN void window_failed(const char *which, int rc) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+    snprintf(text, sizeof text, "error %d", rc);
+  const char *osc = getenv("OMPI_MCA_osc");
+  if (rank != 0)
+    sleep(2);
+  upcri_fatal("MPI: cannot create %s (%s) with the one-sided components "
+              "OMPI_MCA_osc=%s: a window within a node needs 'sm', one "
+              "across nodes 'ucx' or 'pt2pt'; unset OMPI_MCA_osc (the "
+              "runtime then uses %s) or set a list such as %s",
+              which, text, osc ? osc : "(unset)", DEFAULT_OSC, DEFAULT_OSC);
+}
 
 static int mpi_active(void) {
   int init = 0, fin = 0;
@@ -191,11 +229,21 @@ void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
   (void)requested_threads; /* THREADS is the number of processes */
   int init = 0;
   MPI_Initialized(&init);
+  if (!init)
+    setenv("OMPI_MCA_osc", DEFAULT_OSC, 0);
   if (!init && MPI_Init(argc, argv) != MPI_SUCCESS) {
     fprintf(stderr, "upc runtime: error: MPI_Init failed\n");
     exit(1);
   }
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  /* Started by Open MPI's launcher (its daemon on this node, or mpirun on
+   * the first): a rank whose launcher dies could otherwise outlive the job
+   * for good, spinning in a barrier. */
+  if (getenv("OMPI_COMM_WORLD_SIZE")) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+      raise(SIGKILL);
+  }
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   on_exit(exit_check, NULL);
@@ -220,8 +268,10 @@ static void create_heap_window(void) {
   heap_capacity = (size_t)cap;
   void *base;
   MPI_Aint size = rank == 0 ? (MPI_Aint)(heap_capacity + HEAP_HEADER) : 0;
-  CHECK_MPI(MPI_Win_allocate(size, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base,
-                             &heap_win));
+  int rc = MPI_Win_allocate(size, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base,
+                            &heap_win);
+  if (rc != MPI_SUCCESS)
+    window_failed("the window of the shared heap's bookkeeping", rc);
   MPI_Win_set_errhandler(heap_win, MPI_ERRORS_RETURN);
   if (rank == 0)
     memset(base, 0, HEAP_HEADER); /* version 0: the initial state */
@@ -290,8 +340,10 @@ int upcrb_segments_create(size_t size) {
   if (use_shared_memory) {
     int node_size = node_processes();
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    CHECK_MPI(MPI_Win_allocate_shared((MPI_Aint)alloc_size, 1, info, node_comm,
-                                      &mine, &shm_win));
+    int rc = MPI_Win_allocate_shared((MPI_Aint)alloc_size, 1, info,
+                                     node_comm, &mine, &shm_win);
+    if (rc != MPI_SUCCESS)
+      window_failed("the shared-memory window of this node's segments", rc);
     MPI_Win_set_errhandler(shm_win, MPI_ERRORS_RETURN);
     /* Node rank -> world rank. */
     MPI_Group world_group, node_group;
@@ -322,16 +374,23 @@ int upcrb_segments_create(size_t size) {
     if (all_addressable) {
       rma_win = shm_win; /* one node: the shared window serves RMA too */
     } else {
-      CHECK_MPI(MPI_Win_create(mine, (MPI_Aint)alloc_size, 1, info,
-                               MPI_COMM_WORLD,
-                               &rma_win));
+      rc = MPI_Win_create(mine, (MPI_Aint)alloc_size, 1, info,
+                          MPI_COMM_WORLD, &rma_win);
+      if (rc != MPI_SUCCESS)
+        window_failed("the window of every segment across nodes", rc);
+      remote_progress = 1;
       MPI_Win_set_errhandler(rma_win, MPI_ERRORS_RETURN);
       for (int t = 0; t < nranks; ++t)
         rma_rank[t] = t;
     }
   } else {
-    CHECK_MPI(MPI_Win_allocate((MPI_Aint)alloc_size, 1, info, MPI_COMM_WORLD,
-                               &mine, &rma_win));
+    int rc = MPI_Win_allocate((MPI_Aint)alloc_size, 1, info, MPI_COMM_WORLD,
+                              &mine, &rma_win);
+    if (rc != MPI_SUCCESS)
+      window_failed("the window of every segment", rc);
+    /* Without shared memory every other segment is RMA: across nodes, or on
+     * one node through osc sm, whose accesses need no progress. */
+    remote_progress = nranks > 1 && node_processes() < nranks;
     MPI_Win_set_errhandler(rma_win, MPI_ERRORS_RETURN);
     bases[rank] = mine;
     for (int t = 0; t < nranks; ++t)
@@ -344,6 +403,13 @@ int upcrb_segments_create(size_t size) {
   memset(mine, 0, upcri_static_size < size ? upcri_static_size : size);
   memset(mine + size, 0, BACKEND_WORDS);
   create_heap_window();
+  if (remote_progress)
+    CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &progress_comm));
+  if (!shm_barrier) {
+    CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &barrier_comm));
+    while ((1 << vote_rounds) < nranks)
+      ++vote_rounds;
+  }
   CHECK_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, rma_win));
   if (shm_win != MPI_WIN_NULL && shm_win != rma_win)
     CHECK_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, shm_win));
@@ -378,6 +444,10 @@ static void free_windows(void) {
     MPI_Win_free(&heap_win);
   if (node_comm != MPI_COMM_NULL)
     MPI_Comm_free(&node_comm);
+  if (progress_comm != MPI_COMM_NULL)
+    MPI_Comm_free(&progress_comm);
+  if (barrier_comm != MPI_COMM_NULL)
+    MPI_Comm_free(&barrier_comm);
 }
 
 void upcrb_thread_exit(int status) {
@@ -471,7 +541,25 @@ void upcrb_put(upcr_thread_t thread, upcr_offset_t offset, const void *src,
   mark_dirty(thread);
 }
 
+/* Drives MPI's progress engine (the progress communicator carries no
+ * message: the probe only makes progress). */
+static int vote_advance(void);
+static int vote_active;
+
+static void progress(void) {
+  int flag;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag,
+             MPI_STATUS_IGNORE);
+  if (vote_active)
+    vote_advance();
+}
+
+/* Across nodes a fence also serves the others' pending accesses to this
+ * process's segment: a strict read polling a flag that another node puts
+ * sees the put only once this process has made progress. */
 void upcrb_fence(void) {
+  if (remote_progress)
+    progress();
   if (ndirty) {
     MPI_Win_flush_all(rma_win);
     memset(dirty, 0, (size_t)nranks);
@@ -576,6 +664,12 @@ static double now_us(void) {
   return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
+/* Across nodes (remote_progress) a waiting process never sleeps: the
+ * others' accesses to its segment progress only while it calls MPI (each
+ * poll of the callers does), and a sleeping target made every remote get
+ * take 130-300 us instead of 1-30 (osc ucx and pt2pt over TCP, two simulated
+ * nodes). It spins, or yields when ranks outnumber cores, as MPI_Barrier
+ * does. */
 static void backoff_pause(backoff_t *b) {
   static double spin_us = -1, yield_us;
   if (spin_us < 0) {
@@ -583,6 +677,10 @@ static void backoff_pause(backoff_t *b) {
     int oversubscribed = cores > 0 && nranks > cores;
     spin_us = oversubscribed ? 0.2 : 100;
     yield_us = oversubscribed ? 1000 : 0;
+    if (remote_progress) {
+      spin_us = oversubscribed ? 0.2 : HUGE_VAL;
+      yield_us = HUGE_VAL;
+    }
   }
   if ((b->polls++ & 15) == 0) {
     double t = now_us();
@@ -687,10 +785,28 @@ void upcrb_nb_wait(upcrb_nb_t *nb) {
   finish(nb);
 }
 
+/* Across nodes the word is read at growing intervals (1 us up to 256 us),
+ * and the time between reads serves the others' accesses (progress): osc ucx
+ * over TCP makes a fetch-and-op an accumulate lock at the target, and a
+ * waiter that re-read a lock word of its own segment back to back held that
+ * accumulate lock whenever it served requests, so the holder's release never
+ * got in (library.upc hung on two simulated nodes). */
 void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old) {
   backoff_t b = {0, 0, 0};
-  while (upcrb_load_u32(thread, offset) == old)
-    backoff_pause(&b);
+  double interval_us = 1;
+  while (upcrb_load_u32(thread, offset) == old) {
+    if (!remote_progress) {
+      backoff_pause(&b);
+      continue;
+    }
+    double until = now_us() + interval_us;
+    do {
+      progress();
+      backoff_pause(&b);
+    } while (now_us() < until);
+    if (interval_us < 256)
+      interval_us *= 2;
+  }
 }
 
 void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
@@ -698,31 +814,78 @@ void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
   (void)offset;
 }
 
-void upcrb_yield(void) { sched_yield(); }
+void upcrb_yield(void) {
+  if (remote_progress)
+    progress();
+  sched_yield();
+}
 
 /* ------------------------------------------------------------------------
- * Barrier: one MPI_Iallreduce of the votes with the built-in MPI_MAX on
- * 64-bit words (much faster than a user operation). Per slot:
+ * Barrier across processes that do not share memory: a dissemination
+ * all-reduce of the votes with point-to-point messages. Each vote slot is
+ * encoded so that the field-wise maximum combines votes:
  *   ~value   (0 if absent): the maximum is ~(minimum value)
  *   value    (0 if absent): the maximum value
  *   present  (0 or 1)
  *   nranks - rank (0 if absent): gives the lowest contributing rank
+ * In round k (k < ceil(log2 P)) rank r sends what it has combined so far to
+ * r + 2^k and combines what r - 2^k sends; after the last round every rank
+ * holds the maximum over all ranks (a rank's vote may arrive twice, which a
+ * maximum does not mind). notify posts every receive and the first send;
+ * each later send leaves as soon as the previous round's message is in,
+ * from the wait, or from any fence, poll or lock wait in between (progress
+ * below), so a thread between upc_notify and upc_wait that touches shared
+ * data lets the others finish. Messages of one round between two ranks are
+ * matched in order (MPI's non-overtaking rule), so consecutive barriers
+ * need no phase in the tag. The MPI_Iallreduce this replaces cost 13-17 us
+ * on two simulated nodes against 8-10 us for MPI_Barrier (libnbc's
+ * schedule); one message per round costs what MPI_Barrier costs.
+ *
  * When every value of a slot is the same, the lowest contributor is both
  * min_thread and max_thread. Otherwise (a mismatch, or differing exit
- * statuses: rare) a second, blocking MPI_Allreduce with MPI_MIN finds the
- * lowest rank holding the minimum and the one holding the maximum.
+ * statuses: rare) a blocking MPI_Allreduce with MPI_MIN finds the lowest
+ * rank holding the minimum and the one holding the maximum.
  * ------------------------------------------------------------------------ */
 
 enum { V_NOTMIN, V_MAX, V_PRESENT, V_LOWEST, V_FIELDS };
+#define V_WORDS (UPCRB_VOTE_SLOTS * V_FIELDS)
+#define MAX_ROUNDS 32
 
-static uint64_t vote_send[UPCRB_VOTE_SLOTS * V_FIELDS];
-static uint64_t vote_recv[UPCRB_VOTE_SLOTS * V_FIELDS];
+static uint64_t vote_acc[V_WORDS];               /* combined so far */
+static uint64_t vote_out[MAX_ROUNDS][V_WORDS];   /* sent in round k */
+static uint64_t vote_in[MAX_ROUNDS][V_WORDS];    /* received in round k */
+static MPI_Request vote_recvs[MAX_ROUNDS], vote_sends[MAX_ROUNDS];
+static int vote_round;    /* the round whose message is awaited */
+/* vote_active (declared with progress): between notify and the end of
+ * wait. */
 static uint64_t vote_mine[UPCRB_VOTE_SLOTS];
 static int vote_mine_present[UPCRB_VOTE_SLOTS];
-static MPI_Request vote_request = MPI_REQUEST_NULL;
-
 static void shm_notify(const upcrb_vote_t *vote);
 static void shm_wait(upcrb_tally_t *tally);
+
+static void vote_send(int k) {
+  memcpy(vote_out[k], vote_acc, sizeof vote_acc);
+  int to = (rank + (1 << k)) % nranks;
+  CHECK_MPI(MPI_Isend(vote_out[k], V_WORDS, MPI_UINT64_T, to, k,
+                      barrier_comm, &vote_sends[k]));
+}
+
+/* Combines the rounds that have arrived and sends the next ones. Returns
+ * nonzero when every round is in. */
+static int vote_advance(void) {
+  while (vote_round < vote_rounds) {
+    int done = 0;
+    CHECK_MPI(MPI_Test(&vote_recvs[vote_round], &done, MPI_STATUS_IGNORE));
+    if (!done)
+      return 0;
+    for (int i = 0; i < V_WORDS; ++i)
+      if (vote_in[vote_round][i] > vote_acc[i])
+        vote_acc[i] = vote_in[vote_round][i];
+    if (++vote_round < vote_rounds)
+      vote_send(vote_round);
+  }
+  return 1;
+}
 
 void upcrb_barrier_notify(const upcrb_vote_t *vote) {
   upcrb_fence();
@@ -731,7 +894,7 @@ void upcrb_barrier_notify(const upcrb_vote_t *vote) {
     return;
   }
   for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-    uint64_t *f = &vote_send[s * V_FIELDS];
+    uint64_t *f = &vote_acc[s * V_FIELDS];
     int present = vote->present[s] != 0;
     uint64_t v = vote->value[s];
     vote_mine[s] = v;
@@ -741,9 +904,15 @@ void upcrb_barrier_notify(const upcrb_vote_t *vote) {
     f[V_PRESENT] = (uint64_t)present;
     f[V_LOWEST] = present ? (uint64_t)(nranks - rank) : 0;
   }
-  CHECK_MPI(MPI_Iallreduce(vote_send, vote_recv,
-                           UPCRB_VOTE_SLOTS * V_FIELDS, MPI_UINT64_T, MPI_MAX,
-                           MPI_COMM_WORLD, &vote_request));
+  for (int k = 0; k < vote_rounds; ++k) {
+    int from = ((rank - (1 << k)) % nranks + nranks) % nranks;
+    CHECK_MPI(MPI_Irecv(vote_in[k], V_WORDS, MPI_UINT64_T, from, k,
+                        barrier_comm, &vote_recvs[k]));
+  }
+  vote_round = 0;
+  vote_active = 1;
+  if (vote_rounds > 0)
+    vote_send(0);
 }
 
 void upcrb_barrier_wait(upcrb_tally_t *tally) {
@@ -752,10 +921,14 @@ void upcrb_barrier_wait(upcrb_tally_t *tally) {
     upcrb_fence();
     return;
   }
-  CHECK_MPI(wait_request(&vote_request));
+  backoff_t b = {0, 0, 0};
+  while (!vote_advance())
+    backoff_pause(&b);
+  CHECK_MPI(MPI_Waitall(vote_rounds, vote_sends, MPI_STATUSES_IGNORE));
+  vote_active = 0;
   int differ = 0;
   for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-    const uint64_t *f = &vote_recv[s * V_FIELDS];
+    const uint64_t *f = &vote_acc[s * V_FIELDS];
     tally->present[s] = f[V_PRESENT] != 0;
     tally->min[s] = tally->present[s] ? ~f[V_NOTMIN] : 0;
     tally->max[s] = f[V_MAX];
