@@ -171,8 +171,9 @@ static UPCR_NORETURN void window_failed(const char *which, int rc) {
   upcri_fatal("MPI: cannot create %s (%s) with the one-sided components "
               "OMPI_MCA_osc=%s: a window within a node needs 'sm', one "
               "across nodes 'ucx' or 'pt2pt'; unset OMPI_MCA_osc (the "
-              "runtime then uses %s) or set a list such as %s",
-              which, text, osc ? osc : "(unset)", DEFAULT_OSC, DEFAULT_OSC);
+              "runtime then uses %s) or name both kinds (such as "
+              "OMPI_MCA_osc=sm,pt2pt)",
+              which, text, osc ? osc : "(unset)", DEFAULT_OSC);
 }
 
 static int mpi_active(void) {

@@ -1,0 +1,7 @@
+#include <upc.h>
+#include <stdio.h>
+
+int main(void) {
+  printf("hello from thread %d of %d\n", MYTHREAD, THREADS);
+  return 0;
+}
