@@ -112,4 +112,6 @@ else:
     config.substitutions.append(("%mir_dtd", config.mir_dir))
     config.substitutions.append(("%upc-mir", os.path.join(
         config.upc_tools_dir, "upc-mir")))
+    config.substitutions.append(("%upc-prof", os.path.join(
+        config.upc_tools_dir, "upc-prof")))
     config.substitutions.append(("%xmllint", "xmllint --noout --nonet"))

@@ -551,10 +551,15 @@ static void json_string(FILE *out, const char *s) {
 static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
                        const char *how, int by_thread) {
   char name[64];
+  int first;
+  int local = upcgt_local_threads(&first);
+  /* first_thread / local_threads: the threads this report covers (one
+   * process's, with MPI), so that upc-prof can merge and check reports. */
   fprintf(out, "{\n  \"tool\": \"upc-gasp-profile\",\n  \"threads\": %d,\n"
+               "  \"first_thread\": %d,\n  \"local_threads\": %d,\n"
                "  \"wall_time_s\": %.9f,\n  \"ended_by\": \"%s\",\n"
                "  \"ended_on_thread\": %d,\n  \"events\": [",
-          upcgt_nthreads(), wall, how, by_thread);
+          upcgt_nthreads(), first, local, wall, how, by_thread);
   for (size_t i = 0; i < n; ++i) {
     const row_t *r = &rows[i];
     fprintf(out, "%s\n    {\"event\": ", i ? "," : "");
