@@ -54,3 +54,15 @@ def mpi_tools(upc_instrument, cc):
     flags = shlex.split(subprocess.run(
         [mpicc, "--showme:compile"], capture_output=True, text=True).stdout)
     return upc, cc, upcrun, flags
+
+
+def run_pairs(cmd, env_extra=None, timeout=300):
+    """Runs a benchmark program that prints "name value" pairs; returns them
+    as a dict of floats. A failure stops the benchmark."""
+    env = dict(os.environ, **(env_extra or {}))
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                       timeout=timeout)
+    if r.returncode != 0:
+        fail("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr))
+    words = r.stdout.split()
+    return {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}

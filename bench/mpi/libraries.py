@@ -22,15 +22,14 @@ benchmark cannot run.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
-from benchlib import (build, default_upc_instrument, fail,  # noqa: E402
-                      mpi_tools)
+from benchlib import (build, default_upc_instrument,  # noqa: E402
+                      mpi_tools, run_pairs)
 
 TARGET_AMO = 1.3
 TARGET_OVERLAP = 1.2
@@ -39,13 +38,7 @@ NODES_LAUNCHER = os.path.join(os.path.dirname(os.path.dirname(SCRIPT_DIR)),
 
 
 def run(cmd, env_extra):
-    env = dict(os.environ, **env_extra)
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
-                       timeout=300)
-    if r.returncode != 0:
-        fail("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr))
-    words = r.stdout.split()
-    return {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+    return run_pairs(cmd, env_extra)
 
 
 def main():

@@ -31,7 +31,7 @@ SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
 from benchlib import (build, default_upc_instrument, fail,  # noqa: E402
-                      mpi_tools)
+                      mpi_tools, run_pairs)
 
 TARGET_RMA = 1.3
 TARGET_BARRIER = 1.5
@@ -40,16 +40,8 @@ NODES_LAUNCHER = os.path.join(os.path.dirname(os.path.dirname(SCRIPT_DIR)),
 
 
 def run(binary, per_node, osc):
-    env = dict(os.environ)
-    if osc:
-        env["OMPI_MCA_osc"] = osc
-    cmd = [NODES_LAUNCHER, "2", str(per_node), binary]
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
-                       timeout=600)
-    if r.returncode != 0:
-        fail("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr))
-    words = r.stdout.split()
-    return {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+    return run_pairs([NODES_LAUNCHER, "2", str(per_node), binary],
+                     {"OMPI_MCA_osc": osc} if osc else None, timeout=600)
 
 
 def main():

@@ -27,29 +27,21 @@ missed, unless --check is given (then 1); 2 if the benchmark cannot run.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
-from benchlib import (build, default_upc_instrument, fail,  # noqa: E402
-                      mpi_tools)
+from benchlib import (build, default_upc_instrument,  # noqa: E402
+                      mpi_tools, run_pairs)
 
 TARGET_RMA = 1.3
 TARGET_SHARED = 1.2
 
 
 def run(upcrun, binary, threads, env_extra):
-    env = dict(os.environ, **env_extra)
-    r = subprocess.run([upcrun, "-n", str(threads), binary],
-                       capture_output=True, text=True, env=env, timeout=300)
-    if r.returncode != 0:
-        fail("%s on %d threads failed (%d): %s" % (binary, threads,
-                                                    r.returncode, r.stderr))
-    words = r.stdout.split()
-    return {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+    return run_pairs([upcrun, "-n", str(threads), binary], env_extra)
 
 
 def medians(samples):
