@@ -14,6 +14,10 @@ REPO_DIR = os.path.normpath(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
+# Runs MPI-backend programs on simulated nodes (docs/testing.md).
+NODES_LAUNCHER = os.path.join(REPO_DIR, "test", "tools", "upcrun-nodes")
+
+
 def fail(message):
     """Stops with exit status 2: the benchmark could not be run."""
     sys.stderr.write("run.py: %s\n" % message)

@@ -29,12 +29,10 @@ SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
 from benchlib import (build, default_upc_instrument,  # noqa: E402
-                      mpi_tools, run_pairs)
+                      mpi_tools, run_pairs, NODES_LAUNCHER)
 
 TARGET_AMO = 1.3
 TARGET_OVERLAP = 1.2
-NODES_LAUNCHER = os.path.join(os.path.dirname(os.path.dirname(SCRIPT_DIR)),
-                              "test", "tools", "upcrun-nodes")
 
 
 def run(cmd, env_extra):

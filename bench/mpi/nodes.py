@@ -31,12 +31,10 @@ SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(SCRIPT_DIR))
 sys.dont_write_bytecode = True  # keep the source tree clean
 from benchlib import (build, default_upc_instrument, fail,  # noqa: E402
-                      mpi_tools, run_pairs)
+                      mpi_tools, run_pairs, NODES_LAUNCHER)
 
 TARGET_RMA = 1.3
 TARGET_BARRIER = 1.5
-NODES_LAUNCHER = os.path.join(os.path.dirname(os.path.dirname(SCRIPT_DIR)),
-                              "test", "tools", "upcrun-nodes")
 
 
 def run(binary, per_node, osc):
