@@ -558,9 +558,7 @@ static void progress(void) {
 /* Across nodes a fence also serves the others' pending accesses to this
  * process's segment: a strict read polling a flag that another node puts
  * sees the put only once this process has made progress. */
-void upcrb_fence(void) {
-  if (remote_progress)
-    progress();
+static void complete_and_sync(void) {
   if (ndirty) {
     MPI_Win_flush_all(rma_win);
     memset(dirty, 0, (size_t)nranks);
@@ -570,6 +568,12 @@ void upcrb_fence(void) {
   if (shm_win != MPI_WIN_NULL && shm_win != rma_win)
     MPI_Win_sync(shm_win);
   atomic_thread_fence(memory_order_seq_cst);
+}
+
+void upcrb_fence(void) {
+  if (remote_progress)
+    progress();
+  complete_and_sync();
 }
 
 /* ------------------------------------------------------------------------
@@ -888,8 +892,10 @@ static int vote_advance(void) {
   return 1;
 }
 
+/* The barrier's fences skip the progress probe: its own polls make
+ * progress, and a probe runs the whole progress engine once more. */
 void upcrb_barrier_notify(const upcrb_vote_t *vote) {
-  upcrb_fence();
+  complete_and_sync();
   if (shm_barrier) {
     shm_notify(vote);
     return;
@@ -919,7 +925,7 @@ void upcrb_barrier_notify(const upcrb_vote_t *vote) {
 void upcrb_barrier_wait(upcrb_tally_t *tally) {
   if (shm_barrier) {
     shm_wait(tally);
-    upcrb_fence();
+    complete_and_sync();
     return;
   }
   backoff_t b = {0, 0, 0};
@@ -953,7 +959,7 @@ void upcrb_barrier_wait(upcrb_tally_t *tally) {
         tally->max_thread[s] = lowest[2 * s + 1];
       }
   }
-  upcrb_fence();
+  complete_and_sync();
 }
 
 /* ------------------------------------------------------------------------
