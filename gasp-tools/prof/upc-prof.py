@@ -9,6 +9,9 @@ tools (docs/gasp-tools.md).
       One report from several: profile JSON (GASP_PROFILE_JSON) into one
       profile JSON, or trace JSON (GASP_TRACE_FILE) into one trace with
       every thread, timestamps moved to the earliest process's start.
+  upc-prof merge -o OUT.otf2 ARCHIVE.otf2...
+      The same for OTF2 archives (GASP_TRACE_OTF2), by upc-otf2-merge: one
+      archive, one location per UPC thread, a location group per process.
 
 Reports are checked before anything is written: they must be of one kind
 and one run (the same thread count), cover each thread once, and together
@@ -19,6 +22,7 @@ file when a report is missing, unreadable or does not fit.
 import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -223,6 +227,24 @@ def load_all(paths):
     return loaded[0][0], [doc for _, doc in loaded]
 
 
+def merge_otf2(output, reports, all_otf2):
+    """OTF2 archives (their .otf2 anchor files) are merged by
+    upc-otf2-merge, installed beside this command."""
+    if not all_otf2:
+        raise Error("%s: OTF2 archives and JSON reports cannot be merged "
+                    "together" % next(r for r in reports
+                                      if not r.endswith(".otf2")))
+    if not output.endswith(".otf2"):
+        raise Error("%s: the merge of OTF2 archives is an archive: name its "
+                    "anchor file NAME.otf2" % output)
+    merger = os.path.join(os.path.dirname(os.path.realpath(__file__)),
+                          "upc-otf2-merge")
+    if not os.access(merger, os.X_OK):
+        raise Error("%s not found: this installation has no OTF2 support"
+                    % merger)
+    return subprocess.run([merger, output] + reports).returncode
+
+
 def write_atomically(path, doc):
     """The whole file or nothing (a failed run leaves no partial report)."""
     directory = os.path.dirname(os.path.abspath(path))
@@ -245,6 +267,9 @@ def main(argv):
         p.add_argument("-o", "--output", required=True, help="merged report")
         p.add_argument("reports", nargs="+", metavar="REPORT.json")
         a = p.parse_args(argv[1:])
+        otf2 = [r.endswith(".otf2") for r in a.reports]
+        if any(otf2):
+            return merge_otf2(a.output, a.reports, all(otf2))
         tool, docs = load_all(a.reports)
         merged = (merge_profiles if tool == PROFILE_TOOL else merge_traces)(
             a.reports, docs)

@@ -1,19 +1,43 @@
 """Checks a trace merged by upc-prof: one name per thread, events of every
 thread, and clocks aligned: no thread leaves a barrier before every thread
-has entered it (a misaligned clock breaks that)."""
+has entered it (a misaligned clock breaks that).
+
+  check_merged_trace.py TRACE.json THREADS
+  otf2-print ARCHIVE.otf2 | check_merged_trace.py --otf2 THREADS
+"""
 import json
+import re
 import sys
 
-doc = json.load(open(sys.argv[1]))
-threads = int(sys.argv[2])
-events = doc["traceEvents"]
-names = [e["tid"] for e in events
-         if e["ph"] == "M" and e["name"] == "thread_name"]
-assert sorted(names) == list(range(threads)), names
-assert {e["tid"] for e in events if e["ph"] != "M"} == set(range(threads))
-barrier = [e for e in events if e["name"] == "GASP_UPC_BARRIER"]
-begins = [e["ts"] for e in barrier if e["ph"] == "B"]
-ends = [e["ts"] for e in barrier if e["ph"] == "E"]
-assert len(begins) == len(ends) == threads, (begins, ends)
-assert max(begins) <= min(ends), (begins, ends)
+
+def check_barrier(begins, ends, threads):
+    assert len(begins) == len(ends) == threads, (begins, ends)
+    assert max(begins) <= min(ends), (begins, ends)
+
+
+if sys.argv[1] == "--otf2":
+    threads = int(sys.argv[2])
+    begins, ends, locations = [], [], set()
+    for line in sys.stdin:
+        m = re.match(r'(ENTER|LEAVE)\s+(\d+)\s+(\d+)\s+Region: "([^"]*)"',
+                     line)
+        if not m:
+            continue
+        locations.add(int(m.group(2)))
+        if m.group(4) == "GASP_UPC_BARRIER":
+            (begins if m.group(1) == "ENTER" else ends).append(
+                int(m.group(3)))
+    assert locations == set(range(threads)), locations
+    check_barrier(begins, ends, threads)
+else:
+    doc = json.load(open(sys.argv[1]))
+    threads = int(sys.argv[2])
+    events = doc["traceEvents"]
+    names = [e["tid"] for e in events
+             if e["ph"] == "M" and e["name"] == "thread_name"]
+    assert sorted(names) == list(range(threads)), names
+    assert {e["tid"] for e in events if e["ph"] != "M"} == set(range(threads))
+    barrier = [e for e in events if e["name"] == "GASP_UPC_BARRIER"]
+    check_barrier([e["ts"] for e in barrier if e["ph"] == "B"],
+                  [e["ts"] for e in barrier if e["ph"] == "E"], threads)
 print("merged trace: %d threads, barrier aligned" % threads)
