@@ -555,10 +555,11 @@ static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
   int local = upcgt_local_threads(&first);
   /* first_thread / local_threads: the threads this report covers (one
    * process's, with MPI), so that upc-prof can merge and check reports. */
-  fprintf(out, "{\n  \"tool\": \"upc-gasp-profile\",\n  \"threads\": %d,\n"
-               "  \"first_thread\": %d,\n  \"local_threads\": %d,\n"
-               "  \"wall_time_s\": %.9f,\n  \"ended_by\": \"%s\",\n"
-               "  \"ended_on_thread\": %d,\n  \"events\": [",
+  fprintf(out,
+          "{\n  \"tool\": \"upc-gasp-profile\",\n  \"threads\": %d,\n"
+          "  \"first_thread\": %d,\n  \"local_threads\": %d,\n"
+          "  \"wall_time_s\": %.9f,\n  \"ended_by\": \"%s\",\n"
+          "  \"ended_on_thread\": %d,\n  \"events\": [",
           upcgt_nthreads(), first, local, wall, how, by_thread);
   for (size_t i = 0; i < n; ++i) {
     const row_t *r = &rows[i];

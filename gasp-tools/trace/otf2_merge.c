@@ -101,8 +101,8 @@ static uint32_t string_id(const char *s) {
 static int same_region(const region_t *a, const region_t *b) {
   return a->name == b->name && a->canonical == b->canonical &&
          a->descr == b->descr && a->file == b->file && a->begin == b->begin &&
-         a->end == b->end && a->role == b->role &&
-         a->paradigm == b->paradigm && a->flags == b->flags;
+         a->end == b->end && a->role == b->role && a->paradigm == b->paradigm &&
+         a->flags == b->flags;
 }
 
 static uint32_t region_id(const region_t *r) {
@@ -215,8 +215,7 @@ static void read_definitions(input_t *in) {
   OTF2_Reader_RegisterGlobalDefCallbacks(in->reader, g, cb, in);
   OTF2_GlobalDefReaderCallbacks_Delete(cb);
   uint64_t n = 0;
-  if (OTF2_Reader_ReadAllGlobalDefinitions(in->reader, g, &n) !=
-      OTF2_SUCCESS)
+  if (OTF2_Reader_ReadAllGlobalDefinitions(in->reader, g, &n) != OTF2_SUCCESS)
     die("%s: cannot read its definitions", in->path);
   OTF2_Reader_CloseGlobalDefReader(in->reader, g);
   if (in->resolution != 1000000000u)
@@ -439,8 +438,8 @@ int main(int argc, char **argv) {
     in[i].path = argv[i + 2];
     read_definitions(&in[i]);
     if (in[i].nlocations != in[0].nlocations)
-      die("%s: a run of %" PRIu64 " threads, but %s is of %" PRIu64,
-          in[i].path, in[i].nlocations, in[0].path, in[0].nlocations);
+      die("%s: a run of %" PRIu64 " threads, but %s is of %" PRIu64, in[i].path,
+          in[i].nlocations, in[0].path, in[0].nlocations);
     if (in[i].realtime < origin)
       origin = in[i].realtime;
   }
@@ -481,8 +480,12 @@ int main(int argc, char **argv) {
                                    "location per UPC thread), merged from "
                                    "the archives of its processes");
   OTF2_Archive_OpenEvtFiles(out);
-  copy_t c = {out, calloc((size_t)nloc, sizeof(OTF2_EvtWriter *)),
-              calloc((size_t)nloc, sizeof(uint64_t)), NULL, 0, 0};
+  copy_t c = {out,
+              calloc((size_t)nloc, sizeof(OTF2_EvtWriter *)),
+              calloc((size_t)nloc, sizeof(uint64_t)),
+              NULL,
+              0,
+              0};
   if (!c.writers || !c.counts)
     die("out of memory");
   for (int i = 0; i < ninputs; ++i) {
@@ -525,8 +528,7 @@ int main(int argc, char **argv) {
   uint32_t nnodes = 0;
   for (int i = 0; i < ninputs; ++i) {
     uint32_t h = in[i].has_host
-                     ? map_get(&in[i].strings, in[i].host, "string",
-                               in[i].path)
+                     ? map_get(&in[i].strings, in[i].host, "string", in[i].path)
                      : string_id("unknown host");
     node_of[i] = UINT32_MAX;
     for (int k = 0; k < i; ++k)
@@ -558,9 +560,8 @@ int main(int argc, char **argv) {
   OTF2_GlobalDefWriter *g = OTF2_Archive_GetGlobalDefWriter(out);
   if (!g)
     die("cannot write the definitions");
-  bad |= OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000000u, 0,
-                                                   c.end + 1, origin) !=
-         OTF2_SUCCESS;
+  bad |= OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000000u, 0, c.end + 1,
+                                                   origin) != OTF2_SUCCESS;
   for (uint32_t i = 0; i < nstrings; ++i)
     bad |= OTF2_GlobalDefWriter_WriteString(g, i, strings[i]) != OTF2_SUCCESS;
   for (uint32_t i = 0; i < nregions; ++i) {
@@ -586,23 +587,19 @@ int main(int argc, char **argv) {
   for (uint64_t t = 0; t < nloc; ++t)
     bad |= OTF2_GlobalDefWriter_WriteLocation(
                g, t, loc_name[t], OTF2_LOCATION_TYPE_CPU_THREAD, c.counts[t],
-               (OTF2_LocationGroupRef)owner[t]) !=
-           OTF2_SUCCESS;
+               (OTF2_LocationGroupRef)owner[t]) != OTF2_SUCCESS;
   /* As the trace tool defines them (trace_otf2.c): the UPC threads as a
    * communicator and the shared space as its RMA window. */
   bad |= OTF2_GlobalDefWriter_WriteGroup(
-             g, 0, s_threads, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-             OTF2_PARADIGM_UPC, OTF2_GROUP_FLAG_NONE, (uint32_t)nloc,
-             members) != OTF2_SUCCESS;
+             g, 0, s_threads, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_UPC,
+             OTF2_GROUP_FLAG_NONE, (uint32_t)nloc, members) != OTF2_SUCCESS;
   bad |= OTF2_GlobalDefWriter_WriteGroup(
              g, 1, s_threads, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_UPC,
              OTF2_GROUP_FLAG_NONE, (uint32_t)nloc, members) != OTF2_SUCCESS;
-  bad |= OTF2_GlobalDefWriter_WriteComm(g, 0, s_threads, 1,
-                                        OTF2_UNDEFINED_COMM,
+  bad |= OTF2_GlobalDefWriter_WriteComm(g, 0, s_threads, 1, OTF2_UNDEFINED_COMM,
                                         OTF2_COMM_FLAG_NONE) != OTF2_SUCCESS;
-  bad |= OTF2_GlobalDefWriter_WriteRmaWin(g, 0, s_window, 0,
-                                          OTF2_RMA_WIN_FLAG_NONE) !=
-         OTF2_SUCCESS;
+  bad |= OTF2_GlobalDefWriter_WriteRmaWin(
+             g, 0, s_window, 0, OTF2_RMA_WIN_FLAG_NONE) != OTF2_SUCCESS;
   bad |= OTF2_Archive_CloseGlobalDefWriter(out, g) != OTF2_SUCCESS;
   bad |= OTF2_Archive_Close(out) != OTF2_SUCCESS;
   if (bad)

@@ -606,13 +606,13 @@ static void finalize(const char *how, int by_thread) {
      * several processes; first_thread / local_threads say whose they are. */
     int first;
     int local = upcgt_local_threads(&first);
-    fprintf(c.json, "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{"
-                    "\"tool\":\"upc-gasp-trace\",\"threads\":%d,"
-                    "\"first_thread\":%d,\"local_threads\":%d,"
-                    "\"start_realtime_ns\":%" PRIu64 ","
-                    "\"ended_by\":\"%s\",\"ended_on_thread\":%d}}\n",
-            nthreads, first, local, upcgt_start_realtime_ns(), how,
-            by_thread);
+    fprintf(c.json,
+            "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{"
+            "\"tool\":\"upc-gasp-trace\",\"threads\":%d,"
+            "\"first_thread\":%d,\"local_threads\":%d,"
+            "\"start_realtime_ns\":%" PRIu64 ","
+            "\"ended_by\":\"%s\",\"ended_on_thread\":%d}}\n",
+            nthreads, first, local, upcgt_start_realtime_ns(), how, by_thread);
     if (c.json == stdout)
       fflush(c.json);
     else if (fclose(c.json) != 0)

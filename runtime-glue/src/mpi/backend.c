@@ -341,8 +341,8 @@ int upcrb_segments_create(size_t size) {
   if (use_shared_memory) {
     int node_size = node_processes();
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    int rc = MPI_Win_allocate_shared((MPI_Aint)alloc_size, 1, info,
-                                     node_comm, &mine, &shm_win);
+    int rc = MPI_Win_allocate_shared((MPI_Aint)alloc_size, 1, info, node_comm,
+                                     &mine, &shm_win);
     if (rc != MPI_SUCCESS)
       window_failed("the shared-memory window of this node's segments", rc);
     MPI_Win_set_errhandler(shm_win, MPI_ERRORS_RETURN);
@@ -375,8 +375,8 @@ int upcrb_segments_create(size_t size) {
     if (all_addressable) {
       rma_win = shm_win; /* one node: the shared window serves RMA too */
     } else {
-      rc = MPI_Win_create(mine, (MPI_Aint)alloc_size, 1, info,
-                          MPI_COMM_WORLD, &rma_win);
+      rc = MPI_Win_create(mine, (MPI_Aint)alloc_size, 1, info, MPI_COMM_WORLD,
+                          &rma_win);
       if (rc != MPI_SUCCESS)
         window_failed("the window of every segment across nodes", rc);
       remote_progress = 1;
@@ -856,11 +856,11 @@ enum { V_NOTMIN, V_MAX, V_PRESENT, V_LOWEST, V_FIELDS };
 #define V_WORDS (UPCRB_VOTE_SLOTS * V_FIELDS)
 #define MAX_ROUNDS 32
 
-static uint64_t vote_acc[V_WORDS];               /* combined so far */
-static uint64_t vote_out[MAX_ROUNDS][V_WORDS];   /* sent in round k */
-static uint64_t vote_in[MAX_ROUNDS][V_WORDS];    /* received in round k */
+static uint64_t vote_acc[V_WORDS];             /* combined so far */
+static uint64_t vote_out[MAX_ROUNDS][V_WORDS]; /* sent in round k */
+static uint64_t vote_in[MAX_ROUNDS][V_WORDS];  /* received in round k */
 static MPI_Request vote_recvs[MAX_ROUNDS], vote_sends[MAX_ROUNDS];
-static int vote_round;    /* the round whose message is awaited */
+static int vote_round; /* the round whose message is awaited */
 /* vote_active (declared with progress): between notify and the end of
  * wait. */
 static uint64_t vote_mine[UPCRB_VOTE_SLOTS];
@@ -871,8 +871,8 @@ static void shm_wait(upcrb_tally_t *tally);
 static void vote_send(int k) {
   memcpy(vote_out[k], vote_acc, sizeof vote_acc);
   int to = (rank + (1 << k)) % nranks;
-  CHECK_MPI(MPI_Isend(vote_out[k], V_WORDS, MPI_UINT64_T, to, k,
-                      barrier_comm, &vote_sends[k]));
+  CHECK_MPI(MPI_Isend(vote_out[k], V_WORDS, MPI_UINT64_T, to, k, barrier_comm,
+                      &vote_sends[k]));
 }
 
 /* Combines the rounds that have arrived and sends the next ones. Returns
