@@ -27,6 +27,8 @@
 
 #include <otf2/otf2.h>
 
+#include "otf2_archive.h"
+
 static const char *prog = "upc-otf2-merge";
 
 static void die(const char *fmt, ...) {
@@ -389,30 +391,9 @@ static void remove_output(void) {
   remove(p);
 }
 
-static OTF2_FlushType pre_flush(void *user, OTF2_FileType type,
-                                OTF2_LocationRef loc, void *caller,
-                                bool final) {
-  (void)user, (void)type, (void)loc, (void)caller, (void)final;
-  return OTF2_FLUSH;
-}
-
-static OTF2_FlushCallbacks flush_callbacks = {pre_flush, NULL};
-
 static void split_output(const char *path) {
-  const char *slash = strrchr(path, '/');
-  if (slash) {
-    snprintf(out_dir, sizeof out_dir, "%.*s", (int)(slash - path), path);
-    if (!out_dir[0])
-      strcpy(out_dir, "/");
-    snprintf(out_name, sizeof out_name, "%s", slash + 1);
-  } else {
-    strcpy(out_dir, ".");
-    snprintf(out_name, sizeof out_name, "%s", path);
-  }
-  size_t len = strlen(out_name);
-  if (len > 5 && strcmp(out_name + len - 5, ".otf2") == 0)
-    out_name[len - 5] = '\0';
-  if (!out_name[0])
+  if (upcgt_otf2_split_path(path, out_dir, sizeof out_dir, out_name,
+                            sizeof out_name) != 0)
     die("%s names no archive", path);
   char p[6000];
   struct stat st;
@@ -473,7 +454,7 @@ int main(int argc, char **argv) {
     die("cannot create the OTF2 archive %s/%s.otf2", out_dir, out_name);
   out_created = 1;
   atexit(remove_output);
-  OTF2_Archive_SetFlushCallbacks(out, &flush_callbacks, NULL);
+  OTF2_Archive_SetFlushCallbacks(out, &upcgt_otf2_flush_callbacks, NULL);
   OTF2_Archive_SetSerialCollectiveCallbacks(out);
   OTF2_Archive_SetCreator(out, "upc-instrument upc-otf2-merge");
   OTF2_Archive_SetDescription(out, "GASP events of a UPC program (one "

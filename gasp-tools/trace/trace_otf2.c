@@ -25,6 +25,7 @@
 #include <otf2/otf2.h>
 
 #include "gasp_tools.h"
+#include "otf2_archive.h"
 #include "trace_otf2.h"
 
 #define TOOL "trace"
@@ -166,17 +167,6 @@ uint32_t upcgt_otf2_region(upcgt_otf2_t *o, uint32_t tag, const char *name,
   return o->nregions - 1;
 }
 
-static OTF2_FlushType pre_flush(void *user, OTF2_FileType type,
-                                OTF2_LocationRef loc, void *caller,
-                                bool final) {
-  (void)user, (void)type, (void)loc, (void)caller, (void)final;
-  return OTF2_FLUSH;
-}
-
-/* No post-flush callback: no BufferFlush records (their times would be
- * those of the conversion, after the events). */
-static OTF2_FlushCallbacks flush_callbacks = {pre_flush, NULL};
-
 static int remove_entry(const char *path, const struct stat *st, int flag,
                         struct FTW *ftw) {
   (void)st, (void)flag, (void)ftw;
@@ -209,20 +199,7 @@ static int remove_old_archive(const char *dir, const char *name) {
 
 upcgt_otf2_t *upcgt_otf2_open(const char *path, int threads) {
   char dir[4096], name[1024];
-  const char *slash = strrchr(path, '/');
-  if (slash) {
-    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    if (!dir[0])
-      strcpy(dir, "/");
-    snprintf(name, sizeof name, "%s", slash + 1);
-  } else {
-    strcpy(dir, ".");
-    snprintf(name, sizeof name, "%s", path);
-  }
-  size_t len = strlen(name);
-  if (len > 5 && strcmp(name + len - 5, ".otf2") == 0)
-    name[len - 5] = '\0';
-  if (!name[0]) {
+  if (upcgt_otf2_split_path(path, dir, sizeof dir, name, sizeof name) != 0) {
     upcgt_warn(TOOL, "GASP_TRACE_OTF2=%s names no archive", path);
     return NULL;
   }
@@ -243,7 +220,8 @@ upcgt_otf2_t *upcgt_otf2_open(const char *path, int threads) {
     free(o);
     return NULL;
   }
-  OTF2_Archive_SetFlushCallbacks(o->archive, &flush_callbacks, NULL);
+  OTF2_Archive_SetFlushCallbacks(o->archive, &upcgt_otf2_flush_callbacks,
+                                 NULL);
   OTF2_Archive_SetSerialCollectiveCallbacks(o->archive);
   OTF2_Archive_SetCreator(o->archive, "upc-instrument upc-gasp-trace");
   OTF2_Archive_SetDescription(o->archive,
