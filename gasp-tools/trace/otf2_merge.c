@@ -425,6 +425,9 @@ int main(int argc, char **argv) {
       origin = in[i].realtime;
   }
   uint64_t nloc = in[0].nlocations;
+  if (nloc == 0)
+    die("%s: defines no location (not an archive of the trace tool)",
+        in[0].path);
   /* owner[t]: the input that holds thread t's events. */
   int *owner = malloc((size_t)nloc * sizeof *owner);
   uint8_t *mine = calloc((size_t)nloc, 1);
