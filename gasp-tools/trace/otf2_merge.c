@@ -528,11 +528,11 @@ int main(int argc, char **argv) {
           first = (int)t;
         last = (int)t;
       }
+    /* Named as the trace tool names a process (trace_otf2.c). */
     if (first == last)
-      snprintf(buf, sizeof buf, "process %d (UPC thread %d)", i, first);
+      snprintf(buf, sizeof buf, "process of UPC thread %d", first);
     else
-      snprintf(buf, sizeof buf, "process %d (UPC threads %d-%d)", i, first,
-               last);
+      snprintf(buf, sizeof buf, "process of UPC threads %d-%d", first, last);
     group_name[i] = string_id(buf);
   }
   for (uint64_t t = 0; t < nloc; ++t) {

@@ -406,6 +406,28 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
     s_loc[t] = string_id(o, buf);
     members[t] = (uint64_t)t;
   }
+  /* Location groups are processes: this process's threads in one, named
+   * apart from its locations (ViTE refuses a group and a location of one
+   * name: "container ... already exists"); each thread of another process
+   * (MPI) in a group of its own, numbered by the thread. */
+  int first;
+  int local = upcgt_local_threads(&first);
+  uint32_t *s_group = calloc((size_t)o->threads, sizeof *s_group);
+  if (!s_group) {
+    free(s_loc);
+    free(members);
+    OTF2_Archive_Close(o->archive);
+    return -1;
+  }
+  for (int t = 0; t < o->threads; ++t) {
+    int mine = t >= first && t < first + local;
+    if (mine && local > 1)
+      snprintf(buf, sizeof buf, "process of UPC threads %d-%d", first,
+               first + local - 1);
+    else
+      snprintf(buf, sizeof buf, "process of UPC thread %d", mine ? first : t);
+    s_group[t] = string_id(o, buf);
+  }
 
   OTF2_GlobalDefWriter *g = OTF2_Archive_GetGlobalDefWriter(o->archive);
   if (!g) {
@@ -434,13 +456,19 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
              g, 0, s_host, s_node, OTF2_UNDEFINED_SYSTEM_TREE_NODE) !=
          OTF2_SUCCESS;
   for (int t = 0; t < o->threads; ++t) {
-    bad |= OTF2_GlobalDefWriter_WriteLocationGroup(
-               g, (OTF2_LocationGroupRef)t, s_loc[t],
-               OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
-               OTF2_UNDEFINED_LOCATION_GROUP) != OTF2_SUCCESS;
+    int mine = t >= first && t < first + local;
+    if (!mine || t == first)
+      bad |= OTF2_GlobalDefWriter_WriteLocationGroup(
+                 g, (OTF2_LocationGroupRef)t, s_group[t],
+                 OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                 OTF2_UNDEFINED_LOCATION_GROUP) != OTF2_SUCCESS;
+  }
+  for (int t = 0; t < o->threads; ++t) {
+    int mine = t >= first && t < first + local;
     bad |= OTF2_GlobalDefWriter_WriteLocation(
                g, (OTF2_LocationRef)t, s_loc[t], OTF2_LOCATION_TYPE_CPU_THREAD,
-               o->events[t], (OTF2_LocationGroupRef)t) != OTF2_SUCCESS;
+               o->events[t], (OTF2_LocationGroupRef)(mine ? first : t)) !=
+           OTF2_SUCCESS;
   }
   /* The UPC threads as a communicator (rank i = location i = thread i),
    * and the shared address space as its RMA window. */
@@ -469,6 +497,7 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
   free(o->region_hash);
   free(o->events);
   free(s_loc);
+  free(s_group);
   free(members);
   free(o);
   return bad ? -1 : 0;

@@ -4,6 +4,7 @@ has entered it (a misaligned clock breaks that).
 
   check_merged_trace.py TRACE.json THREADS
   otf2-print ARCHIVE.otf2 | check_merged_trace.py --otf2 THREADS
+  otf2-print -G ARCHIVE.otf2 | check_merged_trace.py --otf2-names
 """
 import json
 import re
@@ -15,7 +16,22 @@ def check_barrier(begins, ends, threads):
     assert max(begins) <= min(ends), (begins, ends)
 
 
-if sys.argv[1] == "--otf2":
+if sys.argv[1] == "--otf2-names":
+    # otf2-print -G: no location group may share a location's name (ViTE
+    # refuses such an archive: "container ... already exists").
+    groups, locations = set(), set()
+    for line in sys.stdin:
+        m = re.match(r'(LOCATION_GROUP|LOCATION)\s+\d+\s+Name: "([^"]*)"',
+                     line)
+        if m:
+            (groups if m.group(1) == "LOCATION_GROUP" else locations).add(
+                m.group(2))
+    assert groups and locations, (groups, locations)
+    assert not groups & locations, groups & locations
+    print("names distinct: %d location groups, %d locations" % (
+        len(groups), len(locations)))
+    sys.exit(0)
+elif sys.argv[1] == "--otf2":
     threads = int(sys.argv[2])
     begins, ends, locations = [], [], set()
     for line in sys.stdin:
