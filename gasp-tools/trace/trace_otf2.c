@@ -467,8 +467,8 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
     int mine = t >= first && t < first + local;
     bad |= OTF2_GlobalDefWriter_WriteLocation(
                g, (OTF2_LocationRef)t, s_loc[t], OTF2_LOCATION_TYPE_CPU_THREAD,
-               o->events[t], (OTF2_LocationGroupRef)(mine ? first : t)) !=
-           OTF2_SUCCESS;
+               o->events[t],
+               (OTF2_LocationGroupRef)(mine ? first : t)) != OTF2_SUCCESS;
   }
   /* The UPC threads as a communicator (rank i = location i = thread i),
    * and the shared address space as its RMA window. */
