@@ -13,6 +13,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
 namespace upc {
@@ -113,10 +115,40 @@ bool findLinkComponent(StringRef LibDir, StringRef LibPrefix,
 
 bool findGaspTool(StringRef LibDir, StringRef Name,
                   std::vector<std::string> &LinkArgs) {
+  // A tool of one's own: a path to its archive, object or shared library
+  // (anything with a '/' or a library or object suffix), linked as it is;
+  // its own dependencies go on the command line as usual (-lfoo).
+  if (Name.contains('/') || Name.ends_with(".a") || Name.ends_with(".o") ||
+      Name.ends_with(".so")) {
+    if (!sys::fs::is_regular_file(Name)) {
+      reportError("GASP tool '" + Name.str() + "' not found (a path to a " +
+                  "tool's archive, object or shared library)");
+      return false;
+    }
+    SmallString<256> Path(Name);
+    sys::fs::make_absolute(Path);
+    LinkArgs.push_back(std::string(Path));
+    return true;
+  }
+  // Or a name: libupc-gasp-<name>.a in a folder of UPC_GASP_TOOL_PATH
+  // (':'-separated, searched first), else among the installed tools.
+  StringRef Dir = LibDir;
+  if (const char *SearchPath = std::getenv("UPC_GASP_TOOL_PATH")) {
+    SmallVector<StringRef, 4> Dirs;
+    StringRef(SearchPath).split(Dirs, ':', -1, /*KeepEmpty=*/false);
+    for (StringRef D : Dirs) {
+      SmallString<256> Candidate(D);
+      sys::path::append(Candidate, "libupc-gasp-" + Name + ".a");
+      if (sys::fs::exists(Candidate)) {
+        Dir = D;
+        break;
+      }
+    }
+  }
   std::string Library;
   std::vector<std::string> Extra;
-  if (!findLinkComponent(LibDir, "libupc-gasp-", "upc-gasp-", "GASP tool",
-                         Name, Library, Extra))
+  if (!findLinkComponent(Dir, "libupc-gasp-", "upc-gasp-", "GASP tool", Name,
+                         Library, Extra))
     return false;
   LinkArgs.push_back(Library);
   LinkArgs.insert(LinkArgs.end(), Extra.begin(), Extra.end());

@@ -97,8 +97,9 @@ def print_gasp_events : Flag<["--"], "print-gasp-events">,
            "--profile-only accepts), one per line, and exit">;
 def tool_EQ : Joined<["--"], "tool=">, Group<grp_instrument>,
   MetaVarName<"<name>">,
-  HelpText<"Launcher: link the GASP tool <name> (dump, profile, trace) into "
-           "programs">;
+  HelpText<"Launcher: link the GASP tool <name> (dump, profile, trace, or "
+           "one in a folder of UPC_GASP_TOOL_PATH) or a path to a tool's "
+           "archive, object or shared library into programs">;
 
 def backend_EQ : Joined<["--"], "backend=">, Group<grp_launcher>,
   MetaVarName<"<name>">,
