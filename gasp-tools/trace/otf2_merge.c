@@ -260,17 +260,22 @@ static OTF2_EvtWriter *writer_of(copy_t *c, OTF2_LocationRef loc,
   return c->writers[loc];
 }
 
+/* Each callback copies one record; a failed write stops the reading. */
+static OTF2_CallbackCode copied(OTF2_ErrorCode rc) {
+  return rc == OTF2_SUCCESS ? OTF2_CALLBACK_SUCCESS : OTF2_CALLBACK_ERROR;
+}
+
+static uint32_t region_of(copy_t *c, OTF2_RegionRef region) {
+  return map_get(&c->in->regions, region, "region", c->in->path);
+}
+
 static OTF2_CallbackCode on_enter(OTF2_LocationRef loc, OTF2_TimeStamp t,
                                   void *user, OTF2_AttributeList *attrs,
                                   OTF2_RegionRef region) {
   copy_t *c = user;
   (void)attrs;
   OTF2_EvtWriter *w = writer_of(c, loc, &t);
-  return OTF2_EvtWriter_Enter(w, NULL, t,
-                              map_get(&c->in->regions, region, "region",
-                                      c->in->path)) == OTF2_SUCCESS
-             ? OTF2_CALLBACK_SUCCESS
-             : OTF2_CALLBACK_ERROR;
+  return copied(OTF2_EvtWriter_Enter(w, NULL, t, region_of(c, region)));
 }
 
 static OTF2_CallbackCode on_leave(OTF2_LocationRef loc, OTF2_TimeStamp t,
@@ -279,11 +284,7 @@ static OTF2_CallbackCode on_leave(OTF2_LocationRef loc, OTF2_TimeStamp t,
   copy_t *c = user;
   (void)attrs;
   OTF2_EvtWriter *w = writer_of(c, loc, &t);
-  return OTF2_EvtWriter_Leave(w, NULL, t,
-                              map_get(&c->in->regions, region, "region",
-                                      c->in->path)) == OTF2_SUCCESS
-             ? OTF2_CALLBACK_SUCCESS
-             : OTF2_CALLBACK_ERROR;
+  return copied(OTF2_EvtWriter_Leave(w, NULL, t, region_of(c, region)));
 }
 
 /* The RMA records name window 0 and a rank of the communicator of every
@@ -294,10 +295,7 @@ static OTF2_CallbackCode on_put(OTF2_LocationRef loc, OTF2_TimeStamp t,
                                 uint64_t bytes, uint64_t id) {
   (void)attrs;
   OTF2_EvtWriter *w = writer_of(user, loc, &t);
-  return OTF2_EvtWriter_RmaPut(w, NULL, t, win, remote, bytes, id) ==
-                 OTF2_SUCCESS
-             ? OTF2_CALLBACK_SUCCESS
-             : OTF2_CALLBACK_ERROR;
+  return copied(OTF2_EvtWriter_RmaPut(w, NULL, t, win, remote, bytes, id));
 }
 
 static OTF2_CallbackCode on_get(OTF2_LocationRef loc, OTF2_TimeStamp t,
@@ -306,10 +304,7 @@ static OTF2_CallbackCode on_get(OTF2_LocationRef loc, OTF2_TimeStamp t,
                                 uint64_t bytes, uint64_t id) {
   (void)attrs;
   OTF2_EvtWriter *w = writer_of(user, loc, &t);
-  return OTF2_EvtWriter_RmaGet(w, NULL, t, win, remote, bytes, id) ==
-                 OTF2_SUCCESS
-             ? OTF2_CALLBACK_SUCCESS
-             : OTF2_CALLBACK_ERROR;
+  return copied(OTF2_EvtWriter_RmaGet(w, NULL, t, win, remote, bytes, id));
 }
 
 static OTF2_CallbackCode on_complete(OTF2_LocationRef loc, OTF2_TimeStamp t,
@@ -317,10 +312,7 @@ static OTF2_CallbackCode on_complete(OTF2_LocationRef loc, OTF2_TimeStamp t,
                                      OTF2_RmaWinRef win, uint64_t id) {
   (void)attrs;
   OTF2_EvtWriter *w = writer_of(user, loc, &t);
-  return OTF2_EvtWriter_RmaOpCompleteBlocking(w, NULL, t, win, id) ==
-                 OTF2_SUCCESS
-             ? OTF2_CALLBACK_SUCCESS
-             : OTF2_CALLBACK_ERROR;
+  return copied(OTF2_EvtWriter_RmaOpCompleteBlocking(w, NULL, t, win, id));
 }
 
 static void copy_events(copy_t *c, const uint8_t *mine) {

@@ -14,7 +14,7 @@
 // RUN: not pgrep -f '^%t'
 //
 // THREAD: rank 3 with PID {{[0-9]+}} on node node2 exited on signal 9
-// DAEMON: {{lost communication|daemon|ORTE}}
+// DAEMON: ORTE has lost communication with a remote daemon.
 #include <upc.h>
 
 #include <signal.h>
