@@ -555,9 +555,7 @@ static void progress(void) {
     vote_advance();
 }
 
-/* Across nodes a fence also serves the others' pending accesses to this
- * process's segment: a strict read polling a flag that another node puts
- * sees the put only once this process has made progress. */
+/* Completes this thread's puts and orders its accesses. */
 static void complete_and_sync(void) {
   if (ndirty) {
     MPI_Win_flush_all(rma_win);
@@ -570,6 +568,9 @@ static void complete_and_sync(void) {
   atomic_thread_fence(memory_order_seq_cst);
 }
 
+/* Across nodes a fence also serves the others' pending accesses to this
+ * process's segment: a strict read polling a flag that another node puts
+ * sees the put only once this process has made progress. */
 void upcrb_fence(void) {
   if (remote_progress)
     progress();
