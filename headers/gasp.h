@@ -36,8 +36,15 @@ typedef enum {
   GASP_MODEL_MPI,
   GASP_MODEL_SHMEM
 } gasp_model_t;
+/* The older names of the source model, which tools written for GASP 1.4
+ * and Berkeley UPC's tools still use. */
 typedef gasp_model_t gasp_srclanguage_t;
+typedef gasp_model_t gasp_lang_t;
 #define GASP_LANG_UPC GASP_MODEL_UPC
+#define GASP_LANG_TITANIUM GASP_MODEL_TITANIUM
+#define GASP_LANG_CAF GASP_MODEL_CAF
+#define GASP_LANG_MPI GASP_MODEL_MPI
+#define GASP_LANG_SHMEM GASP_MODEL_SHMEM
 
 /* The tool's per-thread state: gasp_init returns it, every other call
  * passes it back. The struct is the tool's to define. */

@@ -62,6 +62,10 @@ typedef enum {
   GASP_UPC_REDUCTION_LD
 } gasp_upc_reduction_t;
 
+/* No event: a value no event number takes (Berkeley UPC's gasp_upc.h),
+ * for tools that keep "the last event seen". */
+#define GASP_UPC_EVT_NONE 0u
+
 /* User events: gasp_create_event returns numbers in this range. */
 #define GASP_UPC_USEREVT_START 0xC0000000u
 #define GASP_UPC_USEREVT_END 0xFFFFFFFFu

@@ -193,6 +193,21 @@ void upcgt_warn(const char *tool, const char *fmt, ...) {
   fprintf(stderr, "upc-gasp-%s: warning: %s\n", tool, msg);
 }
 
+void upcgt_announce(const char *tool, const char *fmt, ...) {
+  char msg[8192];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  int first;
+  int local = upcgt_local_threads(&first);
+  if (local < upcgt_nthreads())
+    fprintf(stderr, "upc-gasp-%s: thread%s %d%s: wrote %s\n", tool,
+            local == 1 ? "" : "s", first, local == 1 ? "" : "...", msg);
+  else
+    fprintf(stderr, "upc-gasp-%s: wrote %s\n", tool, msg);
+}
+
 size_t upcgt_append(char *buf, size_t size, size_t len, const char *fmt,
                     ...) {
   va_list ap;

@@ -247,17 +247,20 @@ size_t upcgt_reduction_elem_size(int redtype) {
   return 0;
 }
 
-/* upc_flag_t: one IN and one OUT flag (0 is ALLSYNC for both). */
+/* upc_flag_t: at most one IN and one OUT flag; a missing one is ALLSYNC. */
 static size_t format_flags(char *buf, size_t size, int64_t f) {
-  const char *in = (f & 3) == UPC_IN_NOSYNC   ? "UPC_IN_NOSYNC"
-                   : (f & 3) == UPC_IN_MYSYNC ? "UPC_IN_MYSYNC"
-                   : (f & 3) == 0             ? "UPC_IN_ALLSYNC"
-                                              : NULL;
-  const char *out = (f & 12) == UPC_OUT_NOSYNC   ? "UPC_OUT_NOSYNC"
-                    : (f & 12) == UPC_OUT_MYSYNC ? "UPC_OUT_MYSYNC"
-                    : (f & 12) == 0              ? "UPC_OUT_ALLSYNC"
-                                                 : NULL;
-  if (!in || !out || (f & ~(int64_t)15))
+  const int64_t in_bits = UPC_IN_NOSYNC | UPC_IN_MYSYNC | UPC_IN_ALLSYNC;
+  const int64_t out_bits = UPC_OUT_NOSYNC | UPC_OUT_MYSYNC | UPC_OUT_ALLSYNC;
+  int64_t in_f = f & in_bits, out_f = f & out_bits;
+  const char *in = in_f == UPC_IN_NOSYNC                 ? "UPC_IN_NOSYNC"
+                   : in_f == UPC_IN_MYSYNC               ? "UPC_IN_MYSYNC"
+                   : in_f == UPC_IN_ALLSYNC || in_f == 0 ? "UPC_IN_ALLSYNC"
+                                                         : NULL;
+  const char *out = out_f == UPC_OUT_NOSYNC                  ? "UPC_OUT_NOSYNC"
+                    : out_f == UPC_OUT_MYSYNC                ? "UPC_OUT_MYSYNC"
+                    : out_f == UPC_OUT_ALLSYNC || out_f == 0 ? "UPC_OUT_ALLSYNC"
+                                                             : NULL;
+  if (!in || !out || (f & ~(in_bits | out_bits)))
     return upcgt_append(buf, size, 0, "%" PRId64, f);
   return upcgt_append(buf, size, 0, "%s|%s", in, out);
 }
@@ -353,4 +356,75 @@ size_t upcgt_format_args_text(char *buf, size_t size, const upcgt_sig_t *sig,
                             &vals[i], 0);
   }
   return n;
+}
+
+/* ------------------------------------------------------------------------
+ * Categories
+ * ------------------------------------------------------------------------ */
+
+upcgt_category_t upcgt_category(unsigned int tag) {
+  if (upcgt_is_user_event(tag))
+    return UPCGT_CAT_USER;
+  switch (tag) {
+  case GASP_C_FUNC:
+    return UPCGT_CAT_FUNCTION;
+  case GASP_C_MALLOC:
+  case GASP_C_REALLOC:
+  case GASP_C_FREE:
+    return UPCGT_CAT_C_MEMORY;
+  case GASP_UPC_COLLECTIVE_EXIT:
+  case GASP_UPC_NONCOLLECTIVE_EXIT:
+    return UPCGT_CAT_EXIT;
+  case GASP_UPC_NOTIFY:
+  case GASP_UPC_WAIT:
+  case GASP_UPC_BARRIER:
+  case GASP_UPC_FENCE:
+    return UPCGT_CAT_SYNC;
+  case GASP_UPC_FORALL:
+    return UPCGT_CAT_WORK_SHARING;
+  case GASP_UPC_LOCK:
+  case GASP_UPC_LOCK_ATTEMPT:
+  case GASP_UPC_UNLOCK:
+    return UPCGT_CAT_LOCK;
+  case GASP_UPC_MEMCPY:
+  case GASP_UPC_MEMGET:
+  case GASP_UPC_MEMPUT:
+  case GASP_UPC_MEMSET:
+  case GASP_UPC_GET:
+  case GASP_UPC_PUT:
+  case GASP_UPC_NB_GET_INIT:
+  case GASP_UPC_NB_PUT_INIT:
+  case GASP_UPCI_NB_MEMCPY_INIT:
+  case GASP_UPCI_NB_MEMSET_INIT:
+  case GASP_UPC_NB_SYNC:
+  case GASP_UPCI_NB_SYNC_ATTEMPT:
+  case GASP_UPC_ATOMIC:
+    return UPCGT_CAT_DATA;
+  default:
+    break;
+  }
+  /* The event tables group events by their top byte (gasp_upc.h). */
+  if ((tag & 0xFF000000u) == 0x05000000u || tag == GASP_UPCI_ALL_FREE ||
+      tag == GASP_UPCI_ALL_LOCK_FREE)
+    return UPCGT_CAT_MEMORY;
+  if ((tag & 0xFF000000u) == 0x08000000u)
+    return UPCGT_CAT_COLLECTIVE;
+  return UPCGT_CAT_OTHER;
+}
+
+const char *upcgt_category_name(upcgt_category_t cat) {
+  static const char *const names[] = {
+      [UPCGT_CAT_SYNC] = "sync",
+      [UPCGT_CAT_LOCK] = "lock",
+      [UPCGT_CAT_DATA] = "data",
+      [UPCGT_CAT_COLLECTIVE] = "collective",
+      [UPCGT_CAT_MEMORY] = "memory",
+      [UPCGT_CAT_WORK_SHARING] = "work_sharing",
+      [UPCGT_CAT_FUNCTION] = "function",
+      [UPCGT_CAT_USER] = "user",
+      [UPCGT_CAT_C_MEMORY] = "c_memory",
+      [UPCGT_CAT_EXIT] = "exit",
+      [UPCGT_CAT_OTHER] = "other",
+  };
+  return (unsigned)cat < sizeof names / sizeof *names ? names[cat] : "other";
 }

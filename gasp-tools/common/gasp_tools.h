@@ -139,6 +139,33 @@ const char *upcgt_event_name(unsigned int tag, char *buf, size_t size);
 const char *upcgt_type_name(gasp_evttype_t type);
 
 /* ------------------------------------------------------------------------
+ * Categories: what kind of UPC operation an event is, for the trace's
+ * "cat" field and the profile's time per category and timeline. The first
+ * UPCGT_TIMED_CATEGORIES are the operations a thread waits in or moves data
+ * with; a thread's time outside them is computation.
+ * ------------------------------------------------------------------------ */
+
+typedef enum upcgt_category {
+  UPCGT_CAT_SYNC,       /* barrier, notify, wait, fence */
+  UPCGT_CAT_LOCK,       /* lock, lock attempt, unlock */
+  UPCGT_CAT_DATA,       /* gets, puts, upc_mem*, non-blocking, atomics */
+  UPCGT_CAT_COLLECTIVE, /* upc_all_* */
+  UPCGT_CAT_MEMORY,     /* upc_alloc and upc_free families */
+  UPCGT_TIMED_CATEGORIES,
+  UPCGT_CAT_WORK_SHARING = UPCGT_TIMED_CATEGORIES, /* upc_forall */
+  UPCGT_CAT_FUNCTION,
+  UPCGT_CAT_USER,
+  UPCGT_CAT_C_MEMORY, /* malloc, realloc, free */
+  UPCGT_CAT_EXIT,
+  UPCGT_CAT_OTHER
+} upcgt_category_t;
+
+upcgt_category_t upcgt_category(unsigned int tag);
+/* "sync", "lock", "data", "collective", "memory", "work_sharing",
+ * "function", "user", "c_memory", "exit", "other". */
+const char *upcgt_category_name(upcgt_category_t cat);
+
+/* ------------------------------------------------------------------------
  * Event signatures: the varargs of each system event and type, with the
  * exact C types of gasp_upc.h.
  * ------------------------------------------------------------------------ */
@@ -224,6 +251,12 @@ void upcgt_output_path(char *buf, size_t size, const char *path);
 
 /* "upc-gasp-<tool>: warning: ..." on stderr. */
 void upcgt_warn(const char *tool, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 2, 3)));
+
+/* "upc-gasp-<tool>: wrote ..." on stderr when the tool has written its
+ * output, so that the user finds it; in a run of several processes, each
+ * says which threads' output it wrote. */
+void upcgt_announce(const char *tool, const char *fmt, ...)
     __attribute__((__format__(__printf__, 2, 3)));
 
 /* The bytes of an element of a reduction type (for the profile's bytes). */

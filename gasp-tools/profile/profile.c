@@ -79,11 +79,26 @@ typedef struct ptable {
 
 typedef struct frame {
   uint32_t tag;
+  upcgt_category_t cat;
   int32_t line, col;
   const char *file;
   const char *funcsig; /* GASP_C_FUNC */
   uint64_t t0, child_ns;
 } frame_t;
+
+/* The timeline: time per timed category (gasp_tools.h) in bins of equal
+ * width from the start. A run longer than TIMELINE_BINS bins halves the
+ * resolution in place, so the memory stays fixed and the whole run is
+ * covered. */
+#define TIMELINE_BINS 512
+#define TIMELINE_FIRST_BIN_NS 100000u /* 0.1 ms */
+
+typedef _Atomic uint64_t bin_t[UPCGT_TIMED_CATEGORIES];
+
+/* Accesses of one thread to the memory with affinity to one thread. */
+typedef struct comm_cell {
+  _Atomic uint64_t get_bytes, get_ops, put_bytes, put_ops;
+} comm_cell_t;
 
 struct _gasp_context_S {
   upcgt_ctx_t base;             /* first: see gasp_tools.h */
@@ -91,6 +106,14 @@ struct _gasp_context_S {
   _Atomic(ptable_t *) published; /* readers' view */
   frame_t *stack;
   uint32_t depth, cap;
+  uint32_t timed_depth;    /* open frames of a timed category */
+  _Atomic uint64_t events; /* notifications handled */
+  _Atomic uint64_t end_ns; /* when the thread stopped measuring; 0: not */
+  _Atomic uint64_t cat_ns[UPCGT_TIMED_CATEGORIES];
+  _Atomic uint64_t bin_ns; /* the timeline's bin width */
+  _Atomic uint32_t nbins;  /* bins up to the last one written */
+  bin_t *bins;             /* TIMELINE_BINS; NULL: no timeline */
+  comm_cell_t *comm;       /* one per thread; NULL: no matrix */
 } __attribute__((__aligned__(64)));
 
 #define RELAXED memory_order_relaxed
@@ -180,25 +203,53 @@ static pentry_t *lookup(struct _gasp_context_S *ctx, uint32_t tag,
 
 static void report(const char *how, int by_thread);
 
+/* A context with its tables; base.done when they could not be made. */
+static struct _gasp_context_S *ctx_new(int threads) {
+  struct _gasp_context_S *ctx = aligned_alloc(64, (sizeof *ctx + 63) / 64 * 64);
+  if (!ctx)
+    return NULL;
+  memset(ctx, 0, sizeof *ctx);
+  ctx->tab = table_new(256);
+  ctx->cap = 64;
+  ctx->stack = malloc(ctx->cap * sizeof *ctx->stack);
+  /* The timeline and the matrix are extras: a thread without them is
+   * still profiled. */
+  ctx->bins = calloc(TIMELINE_BINS, sizeof *ctx->bins);
+  ctx->comm = calloc((size_t)threads, sizeof *ctx->comm);
+  atomic_init(&ctx->bin_ns, TIMELINE_FIRST_BIN_NS);
+  atomic_init(&ctx->published, ctx->tab);
+  ctx->base.enabled = 1;
+  ctx->base.threads = threads;
+  if (!ctx->tab || !ctx->stack)
+    ctx->base.done = 1;
+  return ctx;
+}
+
+static void ctx_free(struct _gasp_context_S *ctx) {
+  for (ptable_t *t = ctx->tab, *older; t; t = older) {
+    older = t->older;
+    free(t);
+  }
+  free(ctx->stack);
+  free(ctx->bins);
+  free(ctx->comm);
+  free(ctx);
+}
+
 gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   (void)srcmodel;
   (void)argc;
   (void)argv;
   upcgt_start(report); /* a report at exit */
-  struct _gasp_context_S *ctx = aligned_alloc(64, (sizeof *ctx + 63) / 64 * 64);
+  struct _gasp_context_S *ctx = ctx_new(upcgt_nthreads());
   if (!ctx)
     return NULL;
-  memset(ctx, 0, sizeof *ctx);
+  int done = ctx->base.done;
   upcgt_ctx_init(&ctx->base);
-  ctx->tab = table_new(256);
-  ctx->cap = 64;
-  ctx->stack = malloc(ctx->cap * sizeof *ctx->stack);
-  if (!ctx->tab || !ctx->stack) {
+  ctx->base.done = done;
+  if (done)
     upcgt_warn(TOOL, "out of memory; thread %d is not profiled",
                ctx->base.thread);
-    ctx->base.done = 1;
-  }
-  atomic_init(&ctx->published, ctx->tab);
   upcgt_register(&ctx->base);
   return ctx;
 }
@@ -212,12 +263,31 @@ static inline int is_remote(struct _gasp_context_S *ctx,
   return pts && gasp_upc_pts_thread(pts) != ctx->base.thread;
 }
 
+/* One access of n bytes to the memory p points to, for the matrix. */
+static void note_comm(struct _gasp_context_S *ctx, const gasp_upc_PTS_t *p,
+                      int put, size_t n) {
+  if (!p || !ctx->comm)
+    return;
+  int th = (int)gasp_upc_pts_thread(p);
+  if (th < 0 || th >= ctx->base.threads)
+    return;
+  comm_cell_t *c = &ctx->comm[th];
+  if (put) {
+    ADD(c->put_bytes, n);
+    ADD(c->put_ops, 1);
+  } else {
+    ADD(c->get_bytes, n);
+    ADD(c->get_ops, 1);
+  }
+}
+
 /* Bytes, remoteness and the variable of GET/PUT from an END's (or
  * ATOMIC's) varargs; only data movement reads them. */
 static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
                          uint32_t tag, va_list *ap) {
   const gasp_upc_PTS_t *p1, *p2;
   size_t n;
+  int put = 0;
   switch (tag) {
   case GASP_UPC_GET:
   case GASP_UPC_PUT: {
@@ -233,6 +303,7 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
     ADD(e->bytes, n);
     ADD(e->accesses, 1);
     ADD(e->remote, is_remote(ctx, p1));
+    note_comm(ctx, p1, tag == GASP_UPC_PUT, n);
     if (!LOAD(e->detail)) {
       const char *type = va_arg(*ap, const char *);
       const char *name = va_arg(*ap, const char *);
@@ -254,10 +325,12 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
     (void)va_arg(*ap, int);
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     (void)va_arg(*ap, void *);
+    put = 1;
     goto one_pts;
   case GASP_UPCI_NB_MEMSET_INIT:
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     (void)va_arg(*ap, int);
+    put = 1;
     goto one_pts;
   case GASP_UPC_ATOMIC:
     /* An access to the target (its size is the domain's type's). */
@@ -272,15 +345,18 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
   case GASP_UPC_MEMPUT:
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     (void)va_arg(*ap, void *);
+    put = 1;
     goto one_pts;
   case GASP_UPC_MEMSET:
     p1 = va_arg(*ap, gasp_upc_PTS_t *);
     (void)va_arg(*ap, int);
+    put = 1;
   one_pts:
     n = va_arg(*ap, size_t);
     ADD(e->bytes, n);
     ADD(e->accesses, 1);
     ADD(e->remote, is_remote(ctx, p1));
+    note_comm(ctx, p1, put, n);
     return;
   case GASP_UPC_MEMCPY:
   case GASP_UPCI_NB_MEMCPY_INIT:
@@ -290,6 +366,8 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
     ADD(e->bytes, n);
     ADD(e->accesses, 1);
     ADD(e->remote, is_remote(ctx, p1) || is_remote(ctx, p2));
+    note_comm(ctx, p1, 1, n);
+    note_comm(ctx, p2, 0, n);
     return;
   case GASP_UPC_ALL_PERMUTE:
     (void)va_arg(*ap, gasp_upc_PTS_t *);
@@ -324,10 +402,50 @@ static void account_args(struct _gasp_context_S *ctx, pentry_t *e,
   }
 }
 
+/* Halves the timeline's resolution: bin i becomes bins 2i and 2i+1. */
+static void timeline_coarsen(struct _gasp_context_S *ctx) {
+  for (unsigned i = 0; i < TIMELINE_BINS; ++i)
+    for (unsigned c = 0; c < UPCGT_TIMED_CATEGORIES; ++c) {
+      uint64_t v = i < TIMELINE_BINS / 2 ? LOAD(ctx->bins[2 * i][c]) +
+                                               LOAD(ctx->bins[2 * i + 1][c])
+                                         : 0;
+      atomic_store_explicit(&ctx->bins[i][c], v, RELAXED);
+    }
+  atomic_store_explicit(&ctx->nbins, (LOAD(ctx->nbins) + 1) / 2, RELAXED);
+  atomic_store_explicit(&ctx->bin_ns, 2 * LOAD(ctx->bin_ns), RELAXED);
+}
+
+/* [t0, t1) spent in timed category cat (the outermost such operation). */
+static void timeline_add(struct _gasp_context_S *ctx, upcgt_category_t cat,
+                         uint64_t t0, uint64_t t1) {
+  ADD(ctx->cat_ns[cat], t1 - t0);
+  if (!ctx->bins)
+    return;
+  while (t1 / LOAD(ctx->bin_ns) >= TIMELINE_BINS)
+    timeline_coarsen(ctx);
+  uint64_t w = LOAD(ctx->bin_ns);
+  for (uint64_t b = t0 / w; b <= t1 / w; ++b) {
+    uint64_t lo = b * w > t0 ? b * w : t0;
+    uint64_t hi = (b + 1) * w < t1 ? (b + 1) * w : t1;
+    if (hi > lo)
+      ADD(ctx->bins[b][cat], hi - lo);
+  }
+  if (t1 / w + 1 > LOAD(ctx->nbins))
+    atomic_store_explicit(&ctx->nbins, (uint32_t)(t1 / w + 1), RELAXED);
+}
+
+/* Pops the top frame without measuring it (its END was not measured). */
+static void drop_top(struct _gasp_context_S *ctx) {
+  if (ctx->stack[--ctx->depth].cat < UPCGT_TIMED_CATEGORIES)
+    --ctx->timed_depth;
+}
+
 /* Closes the frame at depth d (the top) at time t. */
 static pentry_t *close_top(struct _gasp_context_S *ctx, uint64_t t) {
   frame_t *f = &ctx->stack[--ctx->depth];
   uint64_t dur = t - f->t0;
+  if (f->cat < UPCGT_TIMED_CATEGORIES && --ctx->timed_depth == 0)
+    timeline_add(ctx, f->cat, f->t0, t);
   if (ctx->depth)
     ctx->stack[ctx->depth - 1].child_ns += dur;
   pentry_t *e = lookup(ctx, f->tag, f->file, f->line, f->col);
@@ -351,6 +469,7 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
                          int col, va_list varargs) {
   if (!ctx || !ctx->base.enabled || ctx->base.done)
     return;
+  ADD(ctx->events, 1);
   /* The clock (CLOCK_MONOTONIC, ~20 ns here) is most of an event's cost;
    * an ATOMIC event needs it only when it ends the thread's measuring. */
   uint64_t t = type != GASP_ATOMIC || tag == GASP_UPC_NONCOLLECTIVE_EXIT
@@ -366,6 +485,9 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
     }
     frame_t *f = &ctx->stack[ctx->depth++];
     f->tag = tag;
+    f->cat = upcgt_category(tag);
+    if (f->cat < UPCGT_TIMED_CATEGORIES)
+      ++ctx->timed_depth;
     f->file = file;
     f->line = line;
     f->col = col;
@@ -387,7 +509,8 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
       --d;
     if (!d)
       return; /* its START was not measured */
-    ctx->depth = d; /* drop frames whose END was not measured */
+    while (ctx->depth > d)
+      drop_top(ctx); /* frames whose END was not measured */
     e = close_top(ctx, t);
   } else {
     e = lookup(ctx, tag, file, line, col);
@@ -402,9 +525,11 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
   }
   if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
     close_all(ctx, t);
+    atomic_store_explicit(&ctx->end_ns, t, RELAXED);
     ctx->base.done = 1;
   } else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT) {
     close_all(ctx, t);
+    atomic_store_explicit(&ctx->end_ns, t, RELAXED);
     ctx->base.done = 1;
     upcgt_final(report, "upc_global_exit", ctx->base.thread);
   }
@@ -526,6 +651,114 @@ static void print_table(FILE *out, const row_t *rows, size_t n, double wall,
   }
 }
 
+/* The measured cost of one notification of this tool on this machine:
+ * START/END pairs of a barrier event on a scratch context (the full path:
+ * clock, stack, table, timeline), median of rounds, so that upc-prof can
+ * estimate how much of the run the profile itself took. */
+static double event_cost_ns(void) {
+  enum { ROUNDS = 5, PAIRS = 1000 };
+  struct _gasp_context_S *ctx = ctx_new(upcgt_nthreads());
+  if (!ctx || ctx->base.done) {
+    if (ctx)
+      ctx_free(ctx);
+    return 0;
+  }
+  double cost[ROUNDS];
+  for (int r = 0; r < ROUNDS; ++r) {
+    uint64_t t0 = upcgt_now_ns();
+    for (int i = 0; i < PAIRS; ++i) {
+      gasp_event_notify(ctx, GASP_UPC_BARRIER, GASP_START, __FILE__, __LINE__,
+                        0, 0, 0);
+      gasp_event_notify(ctx, GASP_UPC_BARRIER, GASP_END, __FILE__, __LINE__, 0,
+                        0, 0);
+    }
+    cost[r] = (double)(upcgt_now_ns() - t0) / (2.0 * PAIRS);
+  }
+  ctx_free(ctx);
+  for (int i = 1; i < ROUNDS; ++i) /* insertion sort: five values */
+    for (int j = i; j > 0 && cost[j] < cost[j - 1]; --j) {
+      double x = cost[j];
+      cost[j] = cost[j - 1];
+      cost[j - 1] = x;
+    }
+  return cost[ROUNDS / 2];
+}
+
+/* Per thread of this process: summary, timeline, communication matrix. */
+static void print_threads_json(FILE *out, uint64_t now) {
+  int nthreads = upcgt_nthreads();
+  static const char *const sep[] = {"", ", "};
+  fprintf(out, ",\n  \"thread_summary\": [");
+  int k = 0;
+  for (int th = 0; th < nthreads; ++th) {
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
+    if (!ctx)
+      continue;
+    uint64_t end = LOAD(ctx->end_ns);
+    fprintf(out,
+            "%s\n    {\"thread\": %d, \"wall_s\": %.9f, \"events\": %" PRIu64
+            ", \"categories_s\": {",
+            sep[k++ > 0], th, (double)(end ? end : now) * 1e-9,
+            LOAD(ctx->events));
+    for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c)
+      fprintf(out, "%s\"%s\": %.9f", sep[c > 0], upcgt_category_name(c),
+              (double)LOAD(ctx->cat_ns[c]) * 1e-9);
+    fprintf(out, "}}");
+  }
+  /* One bin width for the report: the coarsest of its threads. */
+  uint64_t w = TIMELINE_FIRST_BIN_NS;
+  for (int th = 0; th < nthreads; ++th) {
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
+    if (ctx && ctx->bins && LOAD(ctx->bin_ns) > w)
+      w = LOAD(ctx->bin_ns);
+  }
+  fprintf(out, "\n  ],\n  \"timeline\": {\"bin_s\": %.9f, \"categories\": [",
+          (double)w * 1e-9);
+  for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c)
+    fprintf(out, "%s\"%s\"", sep[c > 0], upcgt_category_name(c));
+  fprintf(out, "], \"threads\": [");
+  k = 0;
+  for (int th = 0; th < nthreads; ++th) {
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
+    if (!ctx || !ctx->bins)
+      continue;
+    uint64_t own = LOAD(ctx->bin_ns), merge = w / own;
+    uint32_t n = LOAD(ctx->nbins);
+    if (n > TIMELINE_BINS)
+      n = TIMELINE_BINS;
+    fprintf(out, "%s\n    {\"thread\": %d, \"bins\": [", sep[k++ > 0], th);
+    for (uint32_t b = 0; b < (n + merge - 1) / merge; ++b) {
+      fprintf(out, "%s[", sep[b > 0]);
+      for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c) {
+        uint64_t v = 0;
+        for (uint64_t i = b * merge; i < (b + 1) * merge && i < n; ++i)
+          v += LOAD(ctx->bins[i][c]);
+        fprintf(out, "%s%.9f", sep[c > 0], (double)v * 1e-9);
+      }
+      fprintf(out, "]");
+    }
+    fprintf(out, "]}");
+  }
+  fprintf(out, "\n  ]},\n  \"comm\": [");
+  k = 0;
+  for (int th = 0; th < nthreads; ++th) {
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
+    for (int to = 0; ctx && ctx->comm && to < nthreads; ++to) {
+      comm_cell_t *c = &ctx->comm[to];
+      uint64_t gb = LOAD(c->get_bytes), go = LOAD(c->get_ops);
+      uint64_t pb = LOAD(c->put_bytes), po = LOAD(c->put_ops);
+      if (!go && !po)
+        continue;
+      fprintf(out,
+              "%s\n    {\"from\": %d, \"to\": %d, \"get_bytes\": %" PRIu64
+              ", \"get_ops\": %" PRIu64 ", \"put_bytes\": %" PRIu64
+              ", \"put_ops\": %" PRIu64 "}",
+              sep[k++ > 0], th, to, gb, go, pb, po);
+    }
+  }
+  fprintf(out, "\n  ]");
+}
+
 static void json_string(FILE *out, const char *s) {
   char buf[1024];
   if (!s) {
@@ -548,7 +781,7 @@ static void json_string(FILE *out, const char *s) {
   free(big);
 }
 
-static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
+static void print_json(FILE *out, const row_t *rows, size_t n, uint64_t now,
                        const char *how, int by_thread) {
   char name[64];
   int first;
@@ -558,9 +791,11 @@ static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
   fprintf(out,
           "{\n  \"tool\": \"upc-gasp-profile\",\n  \"threads\": %d,\n"
           "  \"first_thread\": %d,\n  \"local_threads\": %d,\n"
-          "  \"wall_time_s\": %.9f,\n  \"ended_by\": \"%s\",\n"
+          "  \"wall_time_s\": %.9f,\n  \"start_realtime_ns\": %" PRIu64 ",\n"
+          "  \"event_cost_ns\": %.3f,\n  \"ended_by\": \"%s\",\n"
           "  \"ended_on_thread\": %d,\n  \"events\": [",
-          upcgt_nthreads(), first, local, wall, how, by_thread);
+          upcgt_nthreads(), first, local, (double)now * 1e-9,
+          upcgt_start_realtime_ns(), event_cost_ns(), how, by_thread);
   for (size_t i = 0; i < n; ++i) {
     const row_t *r = &rows[i];
     fprintf(out, "%s\n    {\"event\": ", i ? "," : "");
@@ -595,7 +830,9 @@ static void print_json(FILE *out, const row_t *rows, size_t n, double wall,
     }
     fprintf(out, "]}");
   }
-  fprintf(out, "\n  ]\n}\n");
+  fprintf(out, "\n  ]");
+  print_threads_json(out, now);
+  fprintf(out, "\n}\n");
 }
 
 /* Every thread's entries, merged by key. */
@@ -688,7 +925,8 @@ static row_t *collect(size_t *nrows, row_t **per_thread_out) {
 
 /* Through upcgt_final: once, at exit or at the first global exit. */
 static void report(const char *how, int by_thread) {
-  double wall = (double)upcgt_now_ns() * 1e-9;
+  uint64_t now = upcgt_now_ns();
+  double wall = (double)now * 1e-9;
   size_t n = 0;
   row_t *per_thread = NULL;
   row_t *rows = collect(&n, &per_thread);
@@ -712,10 +950,15 @@ static void report(const char *how, int by_thread) {
     }
   }
   print_table(out, rows, n, wall, how, by_thread);
-  if (out != stderr && out != stdout)
-    fclose(out);
-  else
+  const char *table_file = NULL, *json_file = NULL;
+  if (out != stderr && out != stdout) {
+    if (fclose(out) == 0)
+      table_file = path;
+    else
+      upcgt_warn(TOOL, "error writing GASP_PROFILE_FILE=%s: %m", path);
+  } else {
     fflush(out);
+  }
   const char *jpath = upcgt_getenv("GASP_PROFILE_JSON", NULL);
   if (jpath) {
     upcgt_output_path(json_buf, sizeof json_buf, jpath);
@@ -724,13 +967,21 @@ static void report(const char *how, int by_thread) {
     if (!j) {
       upcgt_warn(TOOL, "cannot write GASP_PROFILE_JSON=%s: %m", jpath);
     } else {
-      print_json(j, rows, n, wall, how, by_thread);
-      if (j != stdout)
-        fclose(j);
-      else
+      print_json(j, rows, n, now, how, by_thread);
+      if (j == stdout)
         fflush(j);
+      else if (fclose(j) == 0)
+        json_file = jpath;
+      else
+        upcgt_warn(TOOL, "error writing GASP_PROFILE_JSON=%s: %m", jpath);
     }
   }
+  if (table_file && json_file)
+    upcgt_announce(TOOL, "the profile to %s and its JSON to %s", table_file,
+                   json_file);
+  else if (table_file || json_file)
+    upcgt_announce(TOOL, "the profile%s to %s", json_file ? " as JSON" : "",
+                   table_file ? table_file : json_file);
   free(rows);
   free(per_thread);
 }

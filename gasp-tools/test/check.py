@@ -277,7 +277,7 @@ def check_profile_table(text, n, mode):
     seen = {}
     last_total = None
     for l in lines[heads[0] + 2:]:
-        if not l.strip():
+        if not l.strip() or l.startswith("upc-gasp-profile: wrote "):
             continue
         m = ROW_RE.match(l)
         if not check(m, "not a profile row: %r" % l):
@@ -347,6 +347,47 @@ def check_profile_json(path, n, mode):
               "JSON %s %s: user_event" % key)
     check(set(got) == set(want), "JSON: other entries: %s" %
           sorted(set(got) ^ set(want)))
+    check_profile_threads(d, n)
+
+
+# The rows whose accesses the matrix counts as puts and as gets (a copy
+# between shared objects as both).
+PUT_ROWS = ("GASP_UPC_PUT", "GASP_UPC_MEMPUT", "GASP_UPC_MEMSET",
+            "GASP_UPC_NB_PUT_INIT", "GASP_UPCI_NB_MEMSET_INIT",
+            "GASP_UPC_MEMCPY", "GASP_UPCI_NB_MEMCPY_INIT")
+GET_ROWS = ("GASP_UPC_GET", "GASP_UPC_MEMGET", "GASP_UPC_NB_GET_INIT",
+            "GASP_UPC_MEMCPY", "GASP_UPCI_NB_MEMCPY_INIT")
+
+
+def check_profile_threads(d, n):
+    """The per-thread parts of the JSON agree with its event rows."""
+    check(d.get("event_cost_ns", 0) > 0, "JSON: event_cost_ns")
+    summary = d.get("thread_summary", [])
+    check([t["thread"] for t in summary] == list(range(n)),
+          "JSON: thread_summary threads")
+    timeline = {t["thread"]: t["bins"] for t in d["timeline"]["threads"]}
+    cats = d["timeline"]["categories"]
+    for t in summary:
+        check(t["events"] > 0 and 0 < t["wall_s"] <= d["wall_time_s"],
+              "JSON thread %d: events, wall_s" % t["thread"])
+        # Bins are printed to the ns: their sum is the category's time.
+        for i, c in enumerate(cats):
+            binned = sum(b[i] for b in timeline.get(t["thread"], []))
+            check(abs(binned - t["categories_s"][c]) < 1e-9 * (
+                len(timeline.get(t["thread"], [])) + 1),
+                  "JSON thread %d: %s time %r, binned %r" %
+                  (t["thread"], c, t["categories_s"][c], binned))
+    for rows, kind in ((PUT_ROWS, "put"), (GET_ROWS, "get")):
+        for t in range(n):
+            ops = sum(p["count"] for e in d["events"] if e["event"] in rows
+                      for p in e["per_thread"] if p["thread"] == t)
+            nbytes = sum(p["bytes"] for e in d["events"] if e["event"] in rows
+                         for p in e["per_thread"] if p["thread"] == t)
+            cells = [c for c in d["comm"] if c["from"] == t]
+            check(sum(c[kind + "_ops"] for c in cells) == ops and
+                  sum(c[kind + "_bytes"] for c in cells) == nbytes,
+                  "JSON comm from thread %d: %ss %r, rows say %d ops, %d "
+                  "bytes" % (t, kind, cells, ops, nbytes))
 
 
 def check_profile(args):
@@ -364,6 +405,12 @@ def check_profile(args):
         text = p.stderr
     rows = check_profile_table(text, n, args.mode)
     check_profile_json(os.path.join(args.dir, "profile.json"), n, args.mode)
+    # The line at exit that says where the outputs went.
+    want = ("upc-gasp-profile: wrote the profile to profile.txt and its JSON "
+            "to profile.json" if args.case == "file" else
+            "upc-gasp-profile: wrote the profile as JSON to profile.json")
+    check(want in p.stderr.splitlines(), "no line %r in:\n%s" %
+          (want, p.stderr))
     return "%d rows, JSON valid" % rows
 
 
@@ -378,6 +425,65 @@ def trace_name(dump_line):
     if tag == "GASP_C_FUNC":
         return re.match(r'funcsig="(.*)"', args).group(1)
     return tag
+
+
+RMA_SLICES = ("GASP_UPC_GET", "GASP_UPC_PUT", "GASP_UPC_MEMGET",
+              "GASP_UPC_MEMPUT", "GASP_UPC_MEMSET", "GASP_UPC_NB_GET_INIT",
+              "GASP_UPC_NB_PUT_INIT", "GASP_UPCI_NB_MEMSET_INIT")
+
+
+def pts_thread(text):
+    m = re.match(r"^\((-?\d+),", text or "")
+    return int(m.group(1)) if m else None
+
+
+def check_trace_rma(events, n):
+    """Each remote get or put has a flow arrow from its slice to the target
+    thread; each thread's bytes-in-flight counter follows its RMA slices."""
+    flows = {}
+    for e in events:
+        if e["ph"] in "sf":
+            check(e.get("id") is not None and e["cat"] == "data",
+                  "flow event without id: %r" % e)
+            flows.setdefault(e["id"], {})[e["ph"]] = e
+    for t in range(n):
+        want_flows, in_flight, open_bytes, counter = [], 0, [], []
+        for e in events:
+            if e["tid"] != t or e["name"] not in RMA_SLICES:
+                continue
+            if e["ph"] == "B":
+                a = e["args"]
+                target = pts_thread(a.get("src") if "GET" in e["name"]
+                                    else a.get("dst"))
+                if target is not None and target != t:
+                    want_flows.append((e["ts"], target))
+                # A null pointer-to-shared has no target: not an RMA.
+                counted = target is not None
+                open_bytes.append((a["n"] if counted else 0, counted))
+                in_flight += open_bytes[-1][0]
+            elif e["ph"] == "E" and open_bytes:
+                nbytes, counted = open_bytes.pop()
+                in_flight -= nbytes
+            else:
+                continue
+            if counted:
+                counter.append(in_flight)
+        got = sorted((f["s"]["ts"], f["f"]["tid"]) for f in flows.values()
+                     if "s" in f and f["s"]["tid"] == t)
+        check(got == sorted(want_flows), "thread %d: flow arrows %r, expected "
+              "one per remote access %r" % (t, got, sorted(want_flows)))
+        counters = [e for e in events if e["ph"] == "C" and e["tid"] == t]
+        for e in counters:
+            check(e["name"] == "RMA bytes in flight (UPC thread %d)" % t,
+                  "counter name %r on thread %d" % (e["name"], t))
+        values = [e["args"]["bytes"] for e in counters]
+        check(values == counter, "thread %d: bytes in flight %r, expected %r"
+              % (t, values, counter))
+    for fid, f in flows.items():
+        check("s" in f and "f" in f, "flow %s without both ends" % fid)
+        if "s" in f and "f" in f:
+            check(f["f"]["ts"] >= f["s"]["ts"] and f["f"].get("bp") == "e",
+                  "flow %s: %r" % (fid, f))
 
 
 def check_trace_json(path, n, mode, expected):
@@ -396,9 +502,10 @@ def check_trace_json(path, n, mode, expected):
     check(d["otherData"]["ended_by"] == ("exit" if mode != "global-exit"
                                          else "upc_global_exit"),
           "otherData.ended_by")
+    check_trace_rma(events, n)
     counts = {}
     for t in range(n):
-        mine = [e for e in events if e["tid"] == t and e["ph"] != "M"]
+        mine = [e for e in events if e["tid"] == t and e["ph"] in "BEi"]
         stack, last = [], -1.0
         opened = []
         for e in mine:

@@ -2,9 +2,11 @@
  * trace.c - the GASP "trace" tool: a timeline of every event, written when
  * the program ends as
  *   - Chrome trace event JSON (GASP_TRACE_FILE, default gasp_trace.json),
- *     which Perfetto (ui.perfetto.dev) and chrome://tracing open: one track
- *     per UPC thread, "B"/"E" slices for START/END, "i" instants for
- *     ATOMIC, args with the source position and the decoded varargs;
+ *     for Perfetto and speedscope: one track per UPC thread, "B"/"E" slices
+ *     for START/END, "i" instants for ATOMIC, args with the source position
+ *     and the decoded varargs; for each get or put, a flow arrow ("s"/"f")
+ *     from the origin to the target thread and a counter ("C") of the
+ *     origin's RMA bytes in flight;
  *   - OTF2 (GASP_TRACE_OTF2, default archive gasp_trace: gasp_trace.otf2),
  *     which Vampir and ViTE open: one location per UPC thread, a region per
  *     event kind and source position, Enter/Leave records, RmaPut/RmaGet
@@ -215,6 +217,8 @@ typedef struct frame {
   const char *cat;
   uint32_t region;
   uint64_t rma_id; /* 0: no RMA operation open */
+  uint64_t rma_bytes;
+  uint32_t rma_target; /* the thread with affinity to the accessed memory */
 } frame_t;
 
 typedef struct conv {
@@ -226,57 +230,9 @@ typedef struct conv {
   size_t depth, cap;
   uint64_t last_ts, max_ts, rma_ids;
   uint64_t end_ts; /* when the conversion started: regions still open end */
+  uint64_t in_flight; /* bytes of the thread's RMA operations open */
   size_t events;
 } conv_t;
-
-static const char *category(uint32_t tag) {
-  if (upcgt_is_user_event(tag))
-    return "user";
-  switch (tag) {
-  case GASP_C_FUNC:
-    return "function";
-  case GASP_C_MALLOC:
-  case GASP_C_REALLOC:
-  case GASP_C_FREE:
-    return "c_memory";
-  case GASP_UPC_COLLECTIVE_EXIT:
-  case GASP_UPC_NONCOLLECTIVE_EXIT:
-    return "exit";
-  case GASP_UPC_NOTIFY:
-  case GASP_UPC_WAIT:
-  case GASP_UPC_BARRIER:
-  case GASP_UPC_FENCE:
-    return "sync";
-  case GASP_UPC_FORALL:
-    return "work_sharing";
-  case GASP_UPC_LOCK:
-  case GASP_UPC_LOCK_ATTEMPT:
-  case GASP_UPC_UNLOCK:
-    return "lock";
-  case GASP_UPC_MEMCPY:
-  case GASP_UPC_MEMGET:
-  case GASP_UPC_MEMPUT:
-  case GASP_UPC_MEMSET:
-  case GASP_UPC_GET:
-  case GASP_UPC_PUT:
-  case GASP_UPC_NB_GET_INIT:
-  case GASP_UPC_NB_PUT_INIT:
-  case GASP_UPCI_NB_MEMCPY_INIT:
-  case GASP_UPCI_NB_MEMSET_INIT:
-  case GASP_UPC_NB_SYNC:
-  case GASP_UPCI_NB_SYNC_ATTEMPT:
-  case GASP_UPC_ATOMIC:
-    return "data";
-  default:
-    break;
-  }
-  if ((tag & 0xFF000000u) == 0x05000000u || tag == GASP_UPCI_ALL_FREE ||
-      tag == GASP_UPCI_ALL_LOCK_FREE)
-    return "memory";
-  if ((tag & 0xFF000000u) == 0x08000000u)
-    return "collective";
-  return "other";
-}
 
 /* The name shown for an event: a function's signature, a user event's
  * name, or the event's symbolic name. */
@@ -394,6 +350,44 @@ static int rma_of(const trec_t *r, const upcgt_val_t *v, int *is_put,
   return 1;
 }
 
+/* The thread's "RMA bytes in flight" counter at ts. A counter is the
+ * process's in the Chrome format: one name per thread keeps the threads'
+ * series apart in every viewer. */
+static void json_in_flight(conv_t *c, uint64_t ts) {
+  char name[64];
+  snprintf(name, sizeof name, "RMA bytes in flight (UPC thread %d)", c->thread);
+  json_head(c, "C", name, "data", ts);
+  fprintf(c->json, ",\"args\":{\"bytes\":%" PRIu64 "}}", c->in_flight);
+}
+
+/* An RMA operation in the JSON: a flow arrow from the origin thread's slice
+ * to the target thread (Chrome trace format's flow events; the ids name the
+ * origin thread, so that merged traces of several processes keep them
+ * apart), and the origin's "RMA bytes in flight" counter. */
+static void json_rma_begin(conv_t *c, const frame_t *fr, uint64_t ts) {
+  if (fr->rma_target != (uint32_t)c->thread) {
+    json_head(c, "s", "RMA", "data", ts);
+    fprintf(c->json, ",\"id\":\"%d.%" PRIu64 "\"}", c->thread, fr->rma_id);
+  }
+  c->in_flight += fr->rma_bytes;
+  json_in_flight(c, ts);
+}
+
+static void json_rma_end(conv_t *c, const frame_t *fr, uint64_t ts) {
+  if (fr->rma_target != (uint32_t)c->thread) {
+    /* The arrow's head, on the target's track; "bp":"e" binds it to the
+     * slice enclosing ts there. */
+    int origin = c->thread;
+    c->thread = (int)fr->rma_target;
+    json_head(c, "f", "RMA", "data", ts);
+    c->thread = origin;
+    fprintf(c->json, ",\"bp\":\"e\",\"id\":\"%d.%" PRIu64 "\"}", origin,
+            fr->rma_id);
+  }
+  c->in_flight -= fr->rma_bytes;
+  json_in_flight(c, ts);
+}
+
 /* Closes the top frame at ts; r: the END record, or NULL when closed
  * without one. */
 static void close_top(conv_t *c, uint64_t ts, const trec_t *r,
@@ -408,6 +402,8 @@ static void close_top(conv_t *c, uint64_t ts, const trec_t *r,
       json_args(c, r, vals, text, 0);
     else
       fputs("}", c->json);
+    if (fr->rma_id)
+      json_rma_end(c, fr, ts);
   }
   if (c->otf2) {
     if (fr->rma_id)
@@ -435,7 +431,7 @@ static void convert_record(conv_t *c, const trec_t *r) {
     return;
   }
   const char *name = display_name(r, vals, namebuf, sizeof namebuf);
-  const char *cat = category(r->tag);
+  const char *cat = upcgt_category_name(upcgt_category(r->tag));
   uint32_t region = 0;
   if (c->otf2)
     region = upcgt_otf2_region(c->otf2, r->tag, name, r->file, r->line,
@@ -468,19 +464,21 @@ static void convert_record(conv_t *c, const trec_t *r) {
   fr->cat = cat;
   fr->region = region;
   fr->rma_id = 0;
+  int is_put;
+  if (is_rma(r->tag) &&
+      rma_of(r, vals, &is_put, &fr->rma_target, &fr->rma_bytes))
+    fr->rma_id = ++c->rma_ids;
   if (c->json) {
     json_head(c, "B", name, cat, ts);
     json_args(c, r, vals, text, 1);
+    if (fr->rma_id)
+      json_rma_begin(c, fr, ts);
   }
   if (c->otf2) {
     upcgt_otf2_enter(c->otf2, ts, region);
-    int is_put;
-    uint32_t remote;
-    uint64_t bytes;
-    if (is_rma(r->tag) && rma_of(r, vals, &is_put, &remote, &bytes)) {
-      fr->rma_id = ++c->rma_ids;
-      upcgt_otf2_rma(c->otf2, ts, is_put, remote, bytes, fr->rma_id);
-    }
+    if (fr->rma_id)
+      upcgt_otf2_rma(c->otf2, ts, is_put, fr->rma_target, fr->rma_bytes,
+                     fr->rma_id);
   }
 }
 
@@ -492,6 +490,7 @@ static void convert_thread(conv_t *c, int thread, int fd, off_t len) {
   c->thread = thread;
   c->depth = 0;
   c->last_ts = 0;
+  c->in_flight = 0;
   if (c->otf2)
     upcgt_otf2_location_begin(c->otf2, thread);
   const trec_t *r;
@@ -560,6 +559,7 @@ static void finalize(const char *how, int by_thread) {
     funlockfile(ctx->f);
   }
   int fmt = formats();
+  int wrote_json = 0, wrote_otf2 = 0;
   conv_t c;
   memset(&c, 0, sizeof c);
   c.json_first = 1;
@@ -617,11 +617,25 @@ static void finalize(const char *how, int by_thread) {
       fflush(c.json);
     else if (fclose(c.json) != 0)
       upcgt_warn(TOOL, "error writing %s: %m", jpath);
+    else
+      wrote_json = 1;
   }
 #ifdef UPCGT_HAVE_OTF2
   if (c.otf2 && upcgt_otf2_close(c.otf2, c.max_ts) != 0)
     upcgt_warn(TOOL, "error writing the OTF2 archive");
+  else if (c.otf2)
+    wrote_otf2 = 1;
 #endif
+  /* The archive's anchor file: GASP_TRACE_OTF2 may end in .otf2 or not. */
+  size_t olen = strlen(opath_buf);
+  const char *oext =
+      olen > 5 && strcmp(opath_buf + olen - 5, ".otf2") == 0 ? "" : ".otf2";
+  if (wrote_json && wrote_otf2)
+    upcgt_announce(TOOL, "the trace to %s and %s%s", jpath, opath_buf, oext);
+  else if (wrote_json)
+    upcgt_announce(TOOL, "the trace to %s", jpath);
+  else if (wrote_otf2)
+    upcgt_announce(TOOL, "the trace to %s%s", opath_buf, oext);
   free(c.stack);
   free(lens);
   free(fds);

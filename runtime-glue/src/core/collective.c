@@ -25,13 +25,17 @@
 #include "collective.h"
 #include "upc_types.h"
 
+/* Whether at most one bit of mask is set in flags. */
+static int at_most_one(int flags, int mask) {
+  int bits = flags & mask;
+  return (bits & (bits - 1)) == 0;
+}
+
 void upcri_coll_check_flags(int flags, const char *what, upcr_srcpos_t pos) {
-  int in = flags & (UPC_IN_NOSYNC | UPC_IN_MYSYNC);
-  int out = flags & (UPC_OUT_NOSYNC | UPC_OUT_MYSYNC);
-  if ((flags & ~(UPC_IN_NOSYNC | UPC_IN_MYSYNC | UPC_OUT_NOSYNC |
-                 UPC_OUT_MYSYNC)) ||
-      in == (UPC_IN_NOSYNC | UPC_IN_MYSYNC) ||
-      out == (UPC_OUT_NOSYNC | UPC_OUT_MYSYNC))
+  const int in = UPC_IN_NOSYNC | UPC_IN_MYSYNC | UPC_IN_ALLSYNC;
+  const int out = UPC_OUT_NOSYNC | UPC_OUT_MYSYNC | UPC_OUT_ALLSYNC;
+  if ((flags & ~(in | out)) || !at_most_one(flags, in) ||
+      !at_most_one(flags, out))
     upcri_error(pos, "%s: invalid synchronization flags %d (one UPC_IN_* and "
                      "one UPC_OUT_* flag)",
                 what, flags);

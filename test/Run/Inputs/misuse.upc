@@ -1,7 +1,7 @@
 #include <upc.h>
 #include <stdio.h>
 #include <string.h>
-
+#include <upc_collective.h>
 /* argv[1] selects a misuse of the UPC language or library. */
 int main(int argc, char **argv) {
   const char *what = argc > 1 ? argv[1] : "";
@@ -21,6 +21,9 @@ int main(int argc, char **argv) {
     upc_unlock(l);
   } else if (!strcmp(what, "wait")) {
     upc_wait;
+  } else if (!strcmp(what, "flags")) {
+    shared int *a = upc_all_alloc(THREADS, sizeof(int));
+    upc_all_broadcast(a, a, sizeof(int), UPC_IN_NOSYNC | UPC_IN_ALLSYNC);
   }
   return 0;
 }
