@@ -570,7 +570,7 @@ def check_otf2(args, anchor, counts):
     for l in p.stdout.splitlines():
         f = l.split()
         if len(f) >= 3 and f[0] in ("ENTER", "LEAVE", "RMA_PUT", "RMA_GET",
-                                    "RMA_OP_COMPLETE_BLOCKING"):
+                                    "RMA_OP_COMPLETE_BLOCKING", "METRIC"):
             per.setdefault(int(f[1]), {}).setdefault(f[0], 0)
             per[int(f[1])][f[0]] += 1
     for t, (nb, ne, ni, rput, rget) in counts.items():
@@ -583,11 +583,17 @@ def check_otf2(args, anchor, counts):
               (t, c.get("RMA_PUT", 0), c.get("RMA_GET", 0), rput, rget))
         check(c.get("RMA_OP_COMPLETE_BLOCKING", 0) == rput + rget,
               "location %d: RMA completions" % t)
+        # The bytes in flight, at each transfer's start and completion.
+        check(c.get("METRIC", 0) == 2 * (rput + rget),
+              "location %d: %d METRIC records, expected %d" %
+              (t, c.get("METRIC", 0), 2 * (rput + rget)))
     g = subprocess.run([args.otf2_print, "-G", anchor], capture_output=True,
                        text=True).stdout
     for t in range(args.threads):
         check('"UPC thread %d"' % t in g, "no location UPC thread %d" % t)
     check("RMA_WIN" in g and '"UPC shared space"' in g, "no RMA window")
+    check('METRIC_CLASS' in g and '"RMA bytes in flight"' in g,
+          "no metric of the bytes in flight")
     return sum(c.get("ENTER", 0) for c in per.values())
 
 

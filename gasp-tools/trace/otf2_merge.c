@@ -315,6 +315,21 @@ static OTF2_CallbackCode on_complete(OTF2_LocationRef loc, OTF2_TimeStamp t,
   return copied(OTF2_EvtWriter_RmaOpCompleteBlocking(w, NULL, t, win, id));
 }
 
+/* The inputs' only metric is the trace tool's (otf2_archive.h), which the
+ * output defines with the same reference. */
+static OTF2_CallbackCode on_metric(OTF2_LocationRef loc, OTF2_TimeStamp t,
+                                   void *user, OTF2_AttributeList *attrs,
+                                   OTF2_MetricRef metric, uint8_t n,
+                                   const OTF2_Type *types,
+                                   const OTF2_MetricValue *values) {
+  copy_t *c = user;
+  (void)attrs;
+  if (metric != UPCGT_OTF2_METRIC || n != 1 || types[0] != OTF2_TYPE_UINT64)
+    die("%s: a metric the trace tool does not write", c->in->path);
+  OTF2_EvtWriter *w = writer_of(c, loc, &t);
+  return copied(upcgt_otf2_write_metric(w, t, values[0].unsigned_int));
+}
+
 static void copy_events(copy_t *c, const uint8_t *mine) {
   input_t *in = c->in;
   int any = 0;
@@ -348,6 +363,7 @@ static void copy_events(copy_t *c, const uint8_t *mine) {
   OTF2_GlobalEvtReaderCallbacks_SetRmaGetCallback(cb, on_get);
   OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteBlockingCallback(cb,
                                                                  on_complete);
+  OTF2_GlobalEvtReaderCallbacks_SetMetricCallback(cb, on_metric);
   OTF2_Reader_RegisterGlobalEvtCallbacks(in->reader, g, cb, c);
   OTF2_GlobalEvtReaderCallbacks_Delete(cb);
   uint64_t n = 0;
@@ -494,6 +510,9 @@ int main(int argc, char **argv) {
   uint32_t s_node = string_id("node");
   uint32_t s_threads = string_id("UPC threads");
   uint32_t s_window = string_id("UPC shared space");
+  uint32_t s_metric = string_id(UPCGT_OTF2_METRIC_NAME);
+  uint32_t s_metric_descr = string_id(UPCGT_OTF2_METRIC_DESCR);
+  uint32_t s_metric_unit = string_id(UPCGT_OTF2_METRIC_UNIT);
   uint32_t *node_of = malloc((size_t)ninputs * sizeof *node_of);
   uint32_t *host_name = malloc((size_t)ninputs * sizeof *host_name);
   uint32_t *group_name = malloc((size_t)ninputs * sizeof *group_name);
@@ -576,6 +595,8 @@ int main(int argc, char **argv) {
                                         OTF2_COMM_FLAG_NONE) != OTF2_SUCCESS;
   bad |= OTF2_GlobalDefWriter_WriteRmaWin(
              g, 0, s_window, 0, OTF2_RMA_WIN_FLAG_NONE) != OTF2_SUCCESS;
+  bad |= upcgt_otf2_write_metric_defs(g, s_metric, s_metric_descr,
+                                      s_metric_unit) != OTF2_SUCCESS;
   bad |= OTF2_Archive_CloseGlobalDefWriter(out, g) != OTF2_SUCCESS;
   bad |= OTF2_Archive_Close(out) != OTF2_SUCCESS;
   if (bad)

@@ -369,7 +369,6 @@ static void json_rma_begin(conv_t *c, const frame_t *fr, uint64_t ts) {
     json_head(c, "s", "RMA", "data", ts);
     fprintf(c->json, ",\"id\":\"%d.%" PRIu64 "\"}", c->thread, fr->rma_id);
   }
-  c->in_flight += fr->rma_bytes;
   json_in_flight(c, ts);
 }
 
@@ -384,7 +383,6 @@ static void json_rma_end(conv_t *c, const frame_t *fr, uint64_t ts) {
     fprintf(c->json, ",\"bp\":\"e\",\"id\":\"%d.%" PRIu64 "\"}", origin,
             fr->rma_id);
   }
-  c->in_flight -= fr->rma_bytes;
   json_in_flight(c, ts);
 }
 
@@ -393,6 +391,8 @@ static void json_rma_end(conv_t *c, const frame_t *fr, uint64_t ts) {
 static void close_top(conv_t *c, uint64_t ts, const trec_t *r,
                       const upcgt_val_t *vals, const char *text) {
   frame_t *fr = &c->stack[--c->depth];
+  if (fr->rma_id)
+    c->in_flight -= fr->rma_bytes;
   if (c->json) {
     json_head(c, "E", fr->name, fr->cat, ts);
     /* Viewers merge the args of B and E: E has only what START lacked
@@ -406,8 +406,10 @@ static void close_top(conv_t *c, uint64_t ts, const trec_t *r,
       json_rma_end(c, fr, ts);
   }
   if (c->otf2) {
-    if (fr->rma_id)
+    if (fr->rma_id) {
       upcgt_otf2_rma_complete(c->otf2, ts, fr->rma_id);
+      upcgt_otf2_in_flight(c->otf2, ts, c->in_flight);
+    }
     upcgt_otf2_leave(c->otf2, ts, fr->region);
   }
 }
@@ -466,8 +468,10 @@ static void convert_record(conv_t *c, const trec_t *r) {
   fr->rma_id = 0;
   int is_put;
   if (is_rma(r->tag) &&
-      rma_of(r, vals, &is_put, &fr->rma_target, &fr->rma_bytes))
+      rma_of(r, vals, &is_put, &fr->rma_target, &fr->rma_bytes)) {
     fr->rma_id = ++c->rma_ids;
+    c->in_flight += fr->rma_bytes;
+  }
   if (c->json) {
     json_head(c, "B", name, cat, ts);
     json_args(c, r, vals, text, 1);
@@ -476,9 +480,11 @@ static void convert_record(conv_t *c, const trec_t *r) {
   }
   if (c->otf2) {
     upcgt_otf2_enter(c->otf2, ts, region);
-    if (fr->rma_id)
+    if (fr->rma_id) {
       upcgt_otf2_rma(c->otf2, ts, is_put, fr->rma_target, fr->rma_bytes,
                      fr->rma_id);
+      upcgt_otf2_in_flight(c->otf2, ts, c->in_flight);
+    }
   }
 }
 

@@ -270,6 +270,12 @@ void upcgt_otf2_rma_complete(upcgt_otf2_t *o, uint64_t ts, uint64_t id) {
     COUNT(o);
 }
 
+void upcgt_otf2_in_flight(upcgt_otf2_t *o, uint64_t ts, uint64_t bytes) {
+  if (o->writer &&
+      upcgt_otf2_write_metric(o->writer, ts, bytes) == OTF2_SUCCESS)
+    COUNT(o);
+}
+
 void upcgt_otf2_location_end(upcgt_otf2_t *o) {
   if (o->writer)
     OTF2_Archive_CloseEvtWriter(o->archive, o->writer);
@@ -393,6 +399,9 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
   uint32_t s_host = string_id(o, buf);
   uint32_t s_threads = string_id(o, "UPC threads");
   uint32_t s_window = string_id(o, "UPC shared space");
+  uint32_t s_metric = string_id(o, UPCGT_OTF2_METRIC_NAME);
+  uint32_t s_metric_descr = string_id(o, UPCGT_OTF2_METRIC_DESCR);
+  uint32_t s_metric_unit = string_id(o, UPCGT_OTF2_METRIC_UNIT);
   uint32_t *s_loc = calloc((size_t)o->threads, sizeof *s_loc);
   uint64_t *members = calloc((size_t)o->threads, sizeof *members);
   if (!s_loc || !members) {
@@ -486,6 +495,8 @@ int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
   bad |= OTF2_GlobalDefWriter_WriteRmaWin(g, 0, s_window, 0,
                                           OTF2_RMA_WIN_FLAG_NONE) !=
          OTF2_SUCCESS;
+  bad |= upcgt_otf2_write_metric_defs(g, s_metric, s_metric_descr,
+                                      s_metric_unit) != OTF2_SUCCESS;
   bad |= OTF2_Archive_CloseGlobalDefWriter(o->archive, g) != OTF2_SUCCESS;
   bad |= OTF2_Archive_Close(o->archive) != OTF2_SUCCESS;
 

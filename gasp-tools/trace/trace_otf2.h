@@ -31,6 +31,8 @@ void upcgt_otf2_leave(upcgt_otf2_t *o, uint64_t ts, uint32_t region);
 void upcgt_otf2_rma(upcgt_otf2_t *o, uint64_t ts, int is_put, uint32_t remote,
                     uint64_t bytes, uint64_t id);
 void upcgt_otf2_rma_complete(upcgt_otf2_t *o, uint64_t ts, uint64_t id);
+/* The location's RMA bytes in flight from ts on. */
+void upcgt_otf2_in_flight(upcgt_otf2_t *o, uint64_t ts, uint64_t bytes);
 void upcgt_otf2_location_end(upcgt_otf2_t *o);
 
 /* Writes the definitions and closes; 0 on success. trace_end: the last
@@ -68,6 +70,10 @@ static inline void upcgt_otf2_rma(upcgt_otf2_t *o, uint64_t ts, int is_put,
 static inline void upcgt_otf2_rma_complete(upcgt_otf2_t *o, uint64_t ts,
                                            uint64_t id) {
   (void)o, (void)ts, (void)id;
+}
+static inline void upcgt_otf2_in_flight(upcgt_otf2_t *o, uint64_t ts,
+                                        uint64_t bytes) {
+  (void)o, (void)ts, (void)bytes;
 }
 static inline void upcgt_otf2_location_end(upcgt_otf2_t *o) { (void)o; }
 static inline int upcgt_otf2_close(upcgt_otf2_t *o, uint64_t trace_end) {
