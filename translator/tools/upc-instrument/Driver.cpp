@@ -11,6 +11,7 @@
 #include "Invocation.h"
 #include "Messages.h"
 #include "Options.h"
+#include "ProgramEnvironment.h"
 #include "SirCommand.h"
 #include "Translate.h"
 #include "UpcViewDumper.h"
@@ -33,13 +34,22 @@ void printHelp() {
       "The first form translates UPC files to C; options that are not listed "
       "here are passed to Clang (-I, -D, -std=, -W...). In the second form "
       "(a compiler launcher) the options end at the compiler.");
-  outs() << "\nENVIRONMENT:\n"
-            "  UPC_INSTRUMENT_FLAGS  upc-instrument options, read before the "
-            "command line's\n"
-            "  UPC_INSTRUMENT=off    no GASP instrumentation: --profile, "
-            "--profile-local,\n"
-            "                        --profile-only, --exclude-functions and "
-            "--tool are ignored\n";
+  upc::printEnvironment(
+      outs(), "ENVIRONMENT",
+      {{"UPC_INSTRUMENT_FLAGS",
+        "upc-instrument options, read before the command line's"},
+       {"UPC_INSTRUMENT=off",
+        "no instrumentation: --profile, --profile-local, --profile-only, "
+        "--exclude-functions, --tool, --mir-request and --mir-response are "
+        "ignored"},
+       {"UPC_GASP_TOOL_PATH",
+        "folders (':'-separated) searched first for --tool=<name>"},
+       {"UPC_INSTRUMENT_CLANG_RESOURCE_DIR",
+        "the default of --clang-resource-dir"},
+       {"TMPDIR",
+        "folder of the launcher's translated files while it runs (default "
+        "/tmp)"}});
+  upc::printProgramEnvironment(outs());
 }
 
 void printVersion() {

@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ProgramEnvironment.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -133,9 +135,11 @@ void printHelp(const OptTable &Table) {
       ".upc and .c files are UPC; the other arguments go to the C compiler "
       "(UPCC_CC, else cc) in order, through upc-instrument's launcher "
       "(docs/upcc.md).");
-  outs() << "\nENVIRONMENT:\n"
-            "  UPCC_FLAGS  upcc options, read before the command line's\n"
-            "  UPCC_CC     the C compiler (default: cc, gcc or clang)\n";
+  upc::printEnvironment(
+      outs(), "ENVIRONMENT",
+      {{"UPCC_FLAGS", "upcc options, read before the command line's"},
+       {"UPCC_CC", "the C compiler (default: cc, gcc or clang)"}});
+  upc::printProgramEnvironment(outs());
 }
 
 } // namespace
