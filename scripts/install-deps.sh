@@ -26,7 +26,26 @@ packages=(
   # The distributed backend (--backend=mpi): Open MPI's MPI-3 one-sided
   # communication, mpicc.openmpi and mpirun.openmpi
   libopenmpi-dev openmpi-bin
+  # Man pages: help2man makes them from each command's --help at build
+  # time; groff renders them in the tests
+  help2man groff-base
+  # Headless Chromium draws upc-prof's web page in its test (the tests
+  # that need it are skipped without it)
+  chromium
+  # ViTE, an OTF2 viewer, opens the trace tool's archives in a test
+  vite
 )
+
+# speedscope, a trace viewer (web application) from the npm registry, for
+# the test that opens the trace tool's JSON in it. Not a Debian package:
+# fetched, checked against its published hash, into SPEEDSCOPE_DIR.
+fetch_speedscope() {
+  local dir="${SPEEDSCOPE_DIR:-/usr/local/share/speedscope}"
+  local sudo=""
+  if [ ! -w "$(dirname "$dir")" ] && [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo python3 "$(dirname "$0")/fetch-speedscope.py" "$dir" ||
+    echo "install-deps: warning: no speedscope; its viewer test is skipped"
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -36,6 +55,7 @@ for p in "${packages[@]}"; do
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages are installed"
+  fetch_speedscope
   exit 0
 fi
 
@@ -45,4 +65,5 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fetch_speedscope
 echo "install-deps: done"

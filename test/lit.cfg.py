@@ -83,6 +83,32 @@ else:
             "/usr/include/csmith/csmith.h"):
         config.available_features.add("csmith")
 
+    # Headless Chromium (Debian: chromium) draws upc-prof's web page: as
+    # root (no sandbox), without a GPU or a large /dev/shm (containers), a
+    # fresh profile directory in the test's %t (made by the test), and a
+    # bound on a hung browser.
+    if shutil.which("chromium"):
+        config.available_features.add("chromium")
+    config.substitutions.append((
+        "%chromium", "timeout 120 chromium --headless --no-sandbox "
+        "--disable-gpu --disable-dev-shm-usage --user-data-dir=%t/chromium"))
+
+    # Trace viewers (test/Run/trace-viewers.test): ViTE (Debian: vite),
+    # and speedscope's web application, which scripts/install-deps.sh
+    # fetches from the npm registry into SPEEDSCOPE_DIR.
+    if shutil.which("vite"):
+        config.available_features.add("vite")
+    speedscope_dir = os.environ.get("SPEEDSCOPE_DIR",
+                                    "/usr/local/share/speedscope")
+    if os.path.exists(os.path.join(speedscope_dir, "index.html")):
+        config.available_features.add("speedscope")
+    config.substitutions.append(("%speedscope_dir", speedscope_dir))
+
+    # help2man (Debian: help2man) makes the man pages at build time
+    # (packaging/man); without it there are none to test.
+    if shutil.which("help2man"):
+        config.available_features.add("help2man")
+
     upc_instrument = os.path.join(config.upc_tools_dir, "upc-instrument")
     config.substitutions.append(("%upc-instrument", upc_instrument))
     # The C compiler of end-to-end tests (Run/): --param cc=gcc-12|clang-19.
