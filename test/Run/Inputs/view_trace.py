@@ -38,6 +38,7 @@ def speedscope(app_dir, trace, workdir):
     try:
         dom = subprocess.run(
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+             "--disable-dev-shm-usage",
              "--user-data-dir=" + os.path.join(workdir, "profile"),
              "--virtual-time-budget=5000", "--dump-dom", url],
             capture_output=True, text=True, timeout=120).stdout
