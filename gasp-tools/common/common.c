@@ -184,28 +184,32 @@ int upcgt_expand_thread(char *buf, size_t size, const char *pattern,
   return len < size ? 0 : -1;
 }
 
+/* "upc-gasp-<tool>: <prefix><message>" on stderr. */
+static void message(const char *tool, const char *prefix, const char *fmt,
+                    va_list ap) {
+  char msg[8192];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  fprintf(stderr, "upc-gasp-%s: %s%s\n", tool, prefix, msg);
+}
+
 void upcgt_warn(const char *tool, const char *fmt, ...) {
-  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  message(tool, "warning: ", fmt, ap);
   va_end(ap);
-  fprintf(stderr, "upc-gasp-%s: warning: %s\n", tool, msg);
 }
 
 void upcgt_announce(const char *tool, const char *fmt, ...) {
-  char msg[8192];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
+  char prefix[64] = "wrote ";
   int first;
   int local = upcgt_local_threads(&first);
   if (local < upcgt_nthreads())
-    fprintf(stderr, "upc-gasp-%s: thread%s %d%s: wrote %s\n", tool,
-            local == 1 ? "" : "s", first, local == 1 ? "" : "...", msg);
-  else
-    fprintf(stderr, "upc-gasp-%s: wrote %s\n", tool, msg);
+    snprintf(prefix, sizeof prefix, "thread%s %d%s: wrote ",
+             local == 1 ? "" : "s", first, local == 1 ? "" : "...");
+  va_list ap;
+  va_start(ap, fmt);
+  message(tool, prefix, fmt, ap);
+  va_end(ap);
 }
 
 size_t upcgt_append(char *buf, size_t size, size_t len, const char *fmt,
