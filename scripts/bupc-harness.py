@@ -42,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 
+import campaign
+
 # What this implementation provides, in Berkeley's feature vocabulary (the
 # names that RequireFeature / ProhibitFeature use). A test that requires a
 # feature not listed is skipped and counted apart; one that prohibits a
@@ -327,8 +329,7 @@ def first_error(log):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    build_bin = os.path.join(os.path.dirname(here), "build", "bin")
+    build_bin = campaign.build_bin()
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("suite", help="a directory holding harness.conf")
     p.add_argument("--upc-instrument",
@@ -354,10 +355,9 @@ def main():
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args()
     if args.upcrun is None:
-        args.upcrun = os.path.join(os.path.dirname(args.upc_instrument),
-                                   "upcrun")
+        args.upcrun = campaign.beside(args.upc_instrument, "upcrun")
     if args.upcc is None:
-        args.upcc = os.path.join(os.path.dirname(args.upc_instrument), "upcc")
+        args.upcc = campaign.beside(args.upc_instrument, "upcc")
     conf = os.path.join(args.suite, "harness.conf")
     try:
         tests = parse_harness(conf)

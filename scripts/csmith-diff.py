@@ -35,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 
+import campaign
+
 MODES = {
     "plain": ([], 1),
     "profile": (["--profile", "--tool=profile"], 1),
@@ -137,16 +139,14 @@ def one_seed(seed, args):
         result["verdict"] = verdict
         keep = verdict == "disagree" and args.keep_failures
         if keep:
-            os.makedirs(args.keep_failures, exist_ok=True)
-            shutil.copy(src, args.keep_failures)
+            campaign.keep_failure(src, args.keep_failures)
         return result
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    build_bin = os.path.join(os.path.dirname(here), "build", "bin")
+    build_bin = campaign.build_bin()
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seeds", default="1-30",
                    help="seeds and ranges: 1-30,45,100-120")
@@ -171,8 +171,7 @@ def main():
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args()
     if args.upcrun is None:
-        args.upcrun = os.path.join(os.path.dirname(args.upc_instrument),
-                                   "upcrun")
+        args.upcrun = campaign.beside(args.upc_instrument, "upcrun")
     try:
         seeds = parse_seeds(args.seeds)
     except ValueError as e:

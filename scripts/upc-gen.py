@@ -44,6 +44,8 @@ import subprocess
 import sys
 import tempfile
 
+import campaign
+
 # Element types: C type, how a value is computed from an integer v (the
 # same in the shared and the reference code), and the member read back.
 TYPES = {
@@ -315,16 +317,14 @@ def run_seed(seed, args):
         result["problems"] = problems
         result["profile"] = bool(profile)
         if problems and args.keep_failures:
-            os.makedirs(args.keep_failures, exist_ok=True)
-            shutil.copy(src, args.keep_failures)
+            campaign.keep_failure(src, args.keep_failures)
         return result
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    build_bin = os.path.join(os.path.dirname(here), "build", "bin")
+    build_bin = campaign.build_bin()
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="print one program")
@@ -354,8 +354,7 @@ def main():
         sys.stdout.write(generate(args.seed))
         return 0
     if args.upcrun is None:
-        args.upcrun = os.path.join(os.path.dirname(args.upc_instrument),
-                                   "upcrun")
+        args.upcrun = campaign.beside(args.upc_instrument, "upcrun")
     try:
         seeds = parse_list(args.seeds)
         args.threads = parse_list(args.threads)
