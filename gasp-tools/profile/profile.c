@@ -17,6 +17,11 @@
  *          the element size for reductions) and whether the access was
  *          remote (a pointer-to-shared with affinity to another thread).
  *   ATOMIC counts.
+ *   Per thread also (for upc-prof's summary, timeline and matrix): the
+ *          events handled; the time of the outermost operation of each
+ *          timed category (gasp_tools.h), in total and in the bins of a
+ *          fixed-size timeline; and the bytes and operations of its gets
+ *          and puts to each thread's memory.
  * gasp_control(ctx, 0) stops all of this on that thread until re-enabled.
  *
  * Aggregation, and why it is correct. Every UPC thread is a pthread of one
