@@ -3,8 +3,8 @@ profile tools add (thread summaries, timelines re-binned to one bin width,
 the communication pairs)."""
 
 from .errors import Error
-from .reports import (CATEGORIES, COMM_COUNTS, PROFILE_TOOL, check_events,
-                      check_run, read_extras)
+from .reports import (COMM_COUNTS, PROFILE_TOOL, check_events, check_run,
+                      read_extras)
 
 # The profile tool keeps at most 512 bins per thread; a merge that would
 # need far more is of reports that are not of one run (or are damaged).
@@ -127,12 +127,25 @@ def merge_timelines(paths, timelines, offsets):
             raise Error("%s: its timeline ends %g s after the first "
                         "process's start (start_realtime_ns, bin_s): not "
                         "of one run with the others" % (path, span))
+    # Every report's categories, by name: a report may list them in another
+    # order, or lack one (its time there is 0).
+    names = []
+    for tl in timelines:
+        names += [c for c in tl["categories"] if c not in names]
     threads = [{"thread": t["thread"],
-                "bins": rebin(t["bins"], tl["bin_s"], offset, width)}
+                "bins": rebin(in_order(t["bins"], tl["categories"], names),
+                              tl["bin_s"], offset, width)}
                for tl, offset in zip(timelines, offsets)
                for t in tl["threads"]]
-    return {"bin_s": width, "categories": list(CATEGORIES),
+    return {"bin_s": width, "categories": names,
             "threads": sorted(threads, key=lambda t: t["thread"])}
+
+
+def in_order(bins, names, order):
+    """bins, whose values are of categories `names`, with values of the
+    categories `order` (0 for one not in `names`)."""
+    index = [names.index(c) if c in names else None for c in order]
+    return [[b[i] if i is not None else 0.0 for i in index] for b in bins]
 
 
 def rebin(bins, width, offset, new_width):

@@ -8,9 +8,9 @@ import os
 import string
 
 from .merge import rebin
-from .reports import CATEGORIES, COMM_COUNTS
+from .reports import COMM_COUNTS, categories
 from .tables import (BALANCE_COLUMNS, CATEGORY_COLUMNS, PAIR_COLUMNS,
-                     PER_THREAD_COLUMNS, flat_columns, rollup_columns,
+                     flat_columns, per_thread_columns, rollup_columns,
                      table_data)
 from .views import (busiest_pairs, category_rows, comm_lines, displayed,
                     heading, missing, overhead_lines, overhead_note, rollup,
@@ -38,9 +38,9 @@ def page_timeline(prof):
     span = max([len(t["bins"]) * tl["bin_s"] for t in tl["threads"]]
                + list(ends.values()) + [0.0])
     limit = max(50, min(PAGE_TIMELINE_BINS, PAGE_TIMELINE_VALUES // (
-        len(CATEGORIES) * max(1, len(tl["threads"])))))
+        max(1, len(tl["categories"])) * max(1, len(tl["threads"])))))
     width = max(tl["bin_s"], span / limit)
-    return {"bin_s": width, "span_s": span, "categories": list(CATEGORIES),
+    return {"bin_s": width, "span_s": span, "categories": tl["categories"],
             "threads": [{"thread": t["thread"],
                          "start_s": starts.get(t["thread"], 0.0),
                          "end_s": ends.get(t["thread"]),
@@ -109,7 +109,8 @@ def threads_section(prof):
         "events the profile tool handled on it and their estimated cost.",
         notes=[] if threads else [missing("per-thread summary",
                                           ["thread_summary"])],
-        tables=[table_data(PER_THREAD_COLUMNS, threads)] if threads else [])
+        tables=[table_data(per_thread_columns(categories(prof)), threads)]
+        if threads else [])
 
 
 def page_data(prof, sort_key):

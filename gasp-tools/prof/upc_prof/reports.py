@@ -8,10 +8,9 @@ from .errors import Error
 
 PROFILE_TOOL = "upc-gasp-profile"
 TRACE_TOOL = "upc-gasp-trace"
-# The profile tool's categories of UPC operations (thread_summary,
-# timeline); time in none of them is computation.
-CATEGORIES = ("sync", "lock", "data", "collective", "memory")
-ALL_CATEGORIES = ("computation",) + CATEGORIES
+# Time in none of the profile tool's categories of UPC operations (which
+# its reports name: timeline.categories, thread_summary's categories_s).
+COMPUTATION = "computation"
 COMM_COUNTS = ("put_bytes", "put_ops", "get_bytes", "get_ops")
 
 
@@ -149,8 +148,8 @@ def check_events(path, doc, nthreads):
 
 
 def read_extras(path, doc, nthreads):
-    """The fields that newer profile tools add, checked, with categories in
-    CATEGORIES order; None for each field the report lacks."""
+    """The fields that newer profile tools add, checked; None for each field
+    the report lacks."""
     own = report_threads(doc, nthreads)
     start = doc.get("start_realtime_ns")
     if start is not None and not is_count(start):
@@ -184,12 +183,11 @@ def read_thread_summary(path, summary, own):
         cats = s.get("categories_s", {})
         if not (is_number(s.get("wall_s")) and is_number(s.get("events"))
                 and isinstance(cats, dict)
-                and all(is_number(cats.get(c, 0.0)) for c in CATEGORIES)):
+                and all(is_number(v) for v in cats.values())):
             raise malformed(path, what, "wall_s, events or categories_s not "
                             "numbers")
         entry = {"thread": s["thread"], "wall_s": s["wall_s"],
-                 "events": s["events"],
-                 "categories_s": {c: cats.get(c, 0.0) for c in CATEGORIES}}
+                 "events": s["events"], "categories_s": dict(cats)}
         # What a merged report adds (merge_extras), kept so that a merged
         # report reads as its parts did.
         for k in ("start_s", "event_cost_ns"):
@@ -210,9 +208,6 @@ def read_timeline(path, timeline, own):
     if not isinstance(names, list) or not all(isinstance(n, str)
                                               for n in names):
         raise malformed(path, what, "no list of categories")
-    # By name, so that a report may list them in another order; a category
-    # unknown here is left out, one missing there is 0.
-    index = [names.index(c) if c in names else None for c in CATEGORIES]
     threads = timeline.get("threads")
     if not isinstance(threads, list):
         raise malformed(path, what, "no list of threads")
@@ -227,10 +222,17 @@ def read_timeline(path, timeline, own):
                 and all(is_number(v) for v in b) for b in bins):
             raise malformed(path, "timeline (thread %d)" % t["thread"],
                             "bins are not lists of %d numbers" % len(names))
-        out.append({"thread": t["thread"],
-                    "bins": [[b[i] if i is not None else 0.0 for i in index]
-                             for b in bins]})
-    return {"bin_s": timeline["bin_s"], "threads": out}
+        out.append({"thread": t["thread"], "bins": bins})
+    return {"bin_s": timeline["bin_s"], "categories": names, "threads": out}
+
+
+def categories(prof):
+    """The categories of UPC operations a (merged) report measured, in its
+    order: the timeline's, then any others its thread summaries name."""
+    names = list((prof.get("timeline") or {}).get("categories", []))
+    for s in prof.get("thread_summary") or []:
+        names += [c for c in s["categories_s"] if c not in names]
+    return names
 
 
 def read_comm(path, comm, own, nthreads):

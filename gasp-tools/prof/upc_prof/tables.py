@@ -4,7 +4,7 @@ the rows under their columns as text, or as a table of the page's data."""
 import collections
 
 from .formats import detail, fixed, integer, location, percent, text
-from .reports import ALL_CATEGORIES
+from .reports import COMPUTATION
 from .views import share
 
 # header; minimum width in text; the row's value (what the page sorts by);
@@ -70,13 +70,16 @@ def category_share_column(category):
                                                t["wall_s"]), percent, ">")
 
 
-PER_THREAD_COLUMNS = (
-    [Column("thread", 6, field("thread"), integer, ">"),
-     seconds_column("wall(s)", "wall_s")]
-    + [category_share_column(c) for c in ALL_CATEGORIES]
-    + [Column("events", 10, field("events"), integer, ">"),
-       Column("overhead", 8, lambda t: None if t["overhead_s"] is None
-              else share(t["overhead_s"], t["wall_s"]), percent, ">")])
+def per_thread_columns(categories):
+    """A thread_breakdown row: its time, the share of each of the report's
+    categories, its events and their estimated cost."""
+    return ([Column("thread", 6, field("thread"), integer, ">"),
+             seconds_column("wall(s)", "wall_s")]
+            + [category_share_column(c) for c in [COMPUTATION] + categories]
+            + [Column("events", 10, field("events"), integer, ">"),
+               Column("overhead", 8, lambda t: None if t["overhead_s"] is None
+                      else share(t["overhead_s"], t["wall_s"]), percent,
+                      ">")])
 
 PAIR_COLUMNS = [
     Column("from", 4, field("from"), integer, ">"),

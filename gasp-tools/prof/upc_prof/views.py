@@ -8,7 +8,7 @@ import collections
 
 from .formats import location, percent
 from .merge import thread_totals
-from .reports import ALL_CATEGORIES, CATEGORIES
+from .reports import COMPUTATION, categories
 
 SORT_KEYS = {
     "total": "total_s", "excl": "exclusive_s", "count": "count",
@@ -135,13 +135,14 @@ def thread_breakdown(prof):
     """Per thread of thread_summary: its measured time, the seconds of each
     category (computation: the rest), events and their estimated cost."""
     out = []
+    names = categories(prof)
     for s in prof.get("thread_summary") or []:
-        cats = [s["categories_s"][c] for c in CATEGORIES]
+        cats = [s["categories_s"].get(c, 0.0) for c in names]
         cost = s.get("event_cost_ns", prof.get("event_cost_ns"))
         out.append({
             "thread": s["thread"], "wall_s": s["wall_s"],
             "start_s": s.get("start_s", 0.0), "events": s["events"],
-            "seconds": dict(zip(ALL_CATEGORIES,
+            "seconds": dict(zip([COMPUTATION] + names,
                                 [max(0.0, s["wall_s"] - sum(cats))] + cats)),
             "event_cost_ns": cost,
             "overhead_s": None if cost is None else s["events"] * cost * 1e-9,
@@ -158,7 +159,7 @@ def category_rows(prof):
         return None
     wall = sum(t["wall_s"] for t in threads)
     rows = []
-    for c in ALL_CATEGORIES:
+    for c in [COMPUTATION] + categories(prof):
         shares = [(share(t["seconds"][c], t["wall_s"]) or 0.0, t["thread"])
                   for t in threads]
         low = min(shares)
