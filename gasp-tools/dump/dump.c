@@ -62,11 +62,35 @@ static void open_shared(void) {
   }
 }
 
+/* The line at exit that says where the dump went (the standard streams
+ * need none). Every line itself was written as its event happened. */
+static void announce(const char *how, int by_thread) {
+  (void)how, (void)by_thread;
+  if (shared_out == stdout || shared_out == stderr)
+    return;
+  if (!strchr(dump_pattern, '%')) {
+    if (shared_out)
+      upcgt_announce(TOOL, "the events to %s", dump_pattern);
+    return;
+  }
+  int first;
+  int local = upcgt_local_threads(&first);
+  char one[4096], last[4096];
+  if (upcgt_expand_thread(one, sizeof one, dump_pattern, first) ||
+      upcgt_expand_thread(last, sizeof last, dump_pattern, first + local - 1))
+    return;
+  if (local == 1)
+    upcgt_announce(TOOL, "the events to %s", one);
+  else
+    upcgt_announce(TOOL, "the events to %s ... %s, a file per thread", one,
+                   last);
+}
+
 gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   (void)srcmodel;
   (void)argc;
   (void)argv;
-  upcgt_start(NULL); /* no final report: every line is written at once */
+  upcgt_start(announce);
   pthread_once(&shared_once, open_shared);
   struct _gasp_context_S *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
@@ -138,8 +162,10 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
     fflush(ctx->out);
   if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END)
     fflush(ctx->out);
-  else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT)
+  else if (tag == GASP_UPC_NONCOLLECTIVE_EXIT) {
     fflush(NULL); /* every thread's stream: the process ends with _exit */
+    upcgt_final(announce, "upc_global_exit", ctx->base.thread);
+  }
 }
 
 /* gasp_control, gasp_create_event and gasp_event_notify, in this file: see

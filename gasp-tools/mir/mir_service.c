@@ -549,10 +549,11 @@ static void reschedule(size_t i) {
   s->latest = NULL;
 }
 
-/* Writes doc as the probe's next numbered document (atomically). */
-static void deliver(size_t i, const char *doc, unsigned number) {
-  char path[1024], tmp[1100];
-  mire_destination(&mire_probes[i], number, path, sizeof path);
+/* Writes doc as the probe's next numbered document (atomically), at path
+ * (size 1024); 0, or -1 after saying why. */
+static int deliver(size_t i, const char *doc, unsigned number, char *path) {
+  char tmp[1100];
+  mire_destination(&mire_probes[i], number, path, 1024);
   snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f || fputs(doc, f) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -560,7 +561,9 @@ static void deliver(size_t i, const char *doc, unsigned number) {
             "probe '%s' to '%s': %s\n", mire_probes[i].id, path,
             strerror(errno));
     unlink(tmp);
+    return -1;
   }
+  return 0;
 }
 
 static uint64_t signature(const mire_values_t *vals, size_t probe) {
@@ -583,8 +586,9 @@ static void deliver_next(size_t i, const char *doc) {
       doc = made = mire_measurement(&i, 1, &vals, NULL);
     mire_values_free(&vals);
   }
+  char path[1024];
   if (doc)
-    deliver(i, doc, ++schedules[i].delivered);
+    deliver(i, doc, ++schedules[i].delivered, path);
   free(made);
 }
 
@@ -886,8 +890,13 @@ static void write_final(void) {
     if (mire_probes[i].removed)
       continue;
     char *doc = mire_measurement(&i, 1, &vals, NULL);
-    if (doc)
-      deliver(i, doc, 0);
+    char path[1024];
+    /* Said, as the GASP tools say where they wrote. */
+    if (doc && deliver(i, doc, 0, path) == 0)
+      fprintf(stderr,
+              "upc-mir: wrote the final measurement of probe '%s' "
+              "to %s\n",
+              mire_probes[i].id, path);
     free(doc);
   }
   mire_values_free(&vals);

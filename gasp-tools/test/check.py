@@ -146,13 +146,24 @@ def check_dump(args):
               "lines of different threads are mixed")
         check(not [f for f in os.listdir(args.dir) if f.startswith("gasp_dump")],
               "per-thread files written as well")
+        said = [l for l in p.stderr.splitlines()
+                if l.startswith("upc-gasp-dump: wrote")]
+        check(said == ([] if args.case == "stdout" else
+                       ["upc-gasp-dump: wrote the events to %s" % spec]),
+              "the line at exit: %r" % said)
         return "%d lines of %d threads in one stream" % (len(lines), n)
     env = {}
     pattern = "gasp_dump.%"
     if args.case == "pattern":
         pattern = "dump-%-of-run.txt"
         env["GASP_DUMPFILE"] = pattern
-    run(args, args.exe, env)
+    p = run(args, args.exe, env)
+    # The line at exit that says where the dump went.
+    want = "upc-gasp-dump: wrote the events to " + (
+        pattern.replace("%", "0") if n == 1 else "%s ... %s, a file per thread"
+        % (pattern.replace("%", "0"), pattern.replace("%", str(n - 1))))
+    check(want in p.stderr.splitlines(), "no line %r in:\n%s" %
+          (want, p.stderr))
     total = 0
     for t in range(n):
         path = os.path.join(args.dir, pattern.replace("%", str(t)))
