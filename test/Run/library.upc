@@ -4,6 +4,7 @@
 // RUN: %upcrun -n 1 %t | FileCheck %s --check-prefix=ONE
 // RUN: %upcrun -n 2 %t | FileCheck %s --check-prefix=TWO
 // RUN: %upcrun -n 4 %t | FileCheck %s --check-prefix=FOUR
+// RUN: %if backend-mpi %{ env UPC_MPI_SHARED_MEMORY=0 %upcrun -n 4 %t | FileCheck %s --check-prefix=FOUR %}
 // ONE: library: PASS on 1 thread
 // TWO: library: PASS on 2 threads
 // FOUR: library: PASS on 4 threads
@@ -52,6 +53,31 @@ int main(void) {
     upc_lock_free(mine);
     upc_barrier;
     upc_all_lock_free(all);
+  }
+  /* A lock taken between upc_notify and upc_wait: the holder releases it
+   * only after its upc_wait returns, which needs every thread's notify and
+   * nothing more (UPC 1.3, 6.6.1), although the others wait for the lock. */
+  {
+    upc_lock_t *held = upc_all_lock_alloc();
+    if (MYTHREAD == THREADS - 1)
+      upc_lock(held);
+    if (MYTHREAD == 0)
+      result = 0;
+    upc_barrier;
+    upc_notify;
+    if (MYTHREAD != THREADS - 1) {
+      upc_lock(held);
+      CHECK(result == 1);
+      upc_unlock(held);
+      upc_wait;
+    } else {
+      upc_wait;
+      result = 1;
+      upc_unlock(held);
+    }
+    upc_barrier;
+    if (MYTHREAD == 0)
+      upc_lock_free(held);
   }
   /* upc_affinitysize: the bytes a thread holds of an upc_all_alloc */
   CHECK(upc_affinitysize(10 * THREADS * sizeof(int), 10 * sizeof(int), 0) ==

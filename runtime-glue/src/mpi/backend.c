@@ -714,6 +714,8 @@ static int wait_request(MPI_Request *request) {
     int rc = MPI_Test(request, &done, MPI_STATUS_IGNORE);
     if (rc != MPI_SUCCESS || done)
       return rc;
+    if (vote_active) /* as in upcrb_wait_u32 */
+      vote_advance();
     backoff_pause(&b);
   }
 }
@@ -802,6 +804,12 @@ void upcrb_wait_u32(upcr_thread_t thread, upcr_offset_t offset, uint32_t old) {
   double interval_us = 1;
   while (upcrb_load_u32(thread, offset) == old) {
     if (!remote_progress) {
+      /* A thread that waits for a lock between its upc_notify and upc_wait
+       * still passes on the barrier's messages: the others' upc_wait must
+       * return once every thread has notified (UPC 1.3, 6.6.1), and the
+       * lock's holder may be waiting there before it releases. */
+      if (vote_active)
+        vote_advance();
       backoff_pause(&b);
       continue;
     }
@@ -823,6 +831,8 @@ void upcrb_wake_u32(upcr_thread_t thread, upcr_offset_t offset) {
 void upcrb_yield(void) {
   if (remote_progress)
     progress();
+  else if (vote_active) /* as in upcrb_wait_u32 */
+    vote_advance();
   sched_yield();
 }
 
