@@ -343,7 +343,9 @@ def main():
     r.add_argument("--upc-instrument",
                    default=os.path.join(build_bin, "upc-instrument"))
     r.add_argument("--upcrun", default=None)
-    r.add_argument("--time-limit", type=int, default=60)
+    r.add_argument("--time-limit", type=int, default=300,
+                   help="seconds after which a run counts as hung (runs "
+                   "take well under a second; the limit only catches hangs)")
     r.add_argument("--compile-time-limit", type=int, default=120)
     r.add_argument("--jobs", type=int, default=2)
     r.add_argument("--keep-failures", default=None)

@@ -12,8 +12,14 @@
  *   would not do: with more threads than cores, a short loop often runs
  *   uncontended, each thread in its own time slice.)
  *
+ * - fairness: how the contended acquisitions were shared out, as the
+ *   fewest and the most of any thread (a FIFO lock hands over in turn;
+ *   with more threads than cores, a thread that is not scheduled takes no
+ *   turn, so shares there say more about the scheduler than the lock).
+ *
  * Output (thread 0): "lock threads <T> rounds <r> iters <u>", then
- * "sample <what> <ns>...". Exit status 1 if the counter is wrong.
+ * "sample <what> <ns>...", then "share <fewest> <most>". Exit status 1 if
+ * the counter is wrong.
  */
 #include <upc.h>
 
@@ -106,12 +112,16 @@ int main(int argc, char **argv) {
   upc_barrier;
 
   if (MYTHREAD == 0) {
-    long expected = 0;
-    for (int t = 0; t < THREADS; t++)
+    long expected = 0, fewest = -1, most = 0;
+    for (int t = 0; t < THREADS; t++) {
       expected += done[t];
+      fewest = fewest < 0 || done[t] < fewest ? done[t] : fewest;
+      most = done[t] > most ? done[t] : most;
+    }
     printf("lock threads %d rounds %d iters %d\n", THREADS, rounds, own_iters);
     print_samples("lock+unlock_uncontended", own_ns, rounds);
     print_samples("lock+unlock_contended", all_ns, rounds);
+    printf("share %ld %ld\n", fewest, most);
     if (counter != expected) {
       fprintf(stderr, "lock: counter is %ld, want %ld\n", counter, expected);
       return 1;

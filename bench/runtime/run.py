@@ -96,7 +96,8 @@ def build(upc, compiler, flags, source, output, verbose):
 
 def run_program(argv, threads, verbose):
     """Runs a benchmark program with UPC_THREADS=threads; returns its output
-    as {"header": [...], "samples": {name: ([wall], [cpu])}}."""
+    as {"header": [...], "samples": {name: ([wall], [cpu])},
+    "share": (fewest, most) or None}."""
     env = dict(os.environ, UPC_THREADS=str(threads))
     if verbose:
         print("+ UPC_THREADS=%d %s" % (threads, " ".join(argv)), flush=True)
@@ -105,7 +106,7 @@ def run_program(argv, threads, verbose):
         fail("'UPC_THREADS=%d %s' failed (exit status %d):\n%s%s"
              % (threads, " ".join(argv), proc.returncode, proc.stdout,
                 proc.stderr))
-    result = {"header": None, "samples": {}}
+    result = {"header": None, "samples": {}, "share": None}
     for line in proc.stdout.splitlines():
         words = line.split()
         if not words:
@@ -119,6 +120,8 @@ def run_program(argv, threads, verbose):
                 wall, cpu = values, []
             result["samples"][words[1]] = ([float(v) for v in wall],
                                            [float(v) for v in cpu])
+        elif words[0] == "share":
+            result["share"] = (int(words[1]), int(words[2]))
         elif words[0] != "check":
             result["header"] = words
     if not result["samples"]:
@@ -214,6 +217,13 @@ def sync_tables(results, threads_list):
                 cells.append("%21s" % ("%s (%s)" % (
                     fmt_time(statistics.median(wall)), fmt_time(min(wall)))))
             print("  %-28s %s" % (name, " ".join(cells)))
+        shares = [results[(program, t)]["share"] for t in threads_list]
+        if any(shares):
+            # Fairness of the contended lock, moved here from the runtime's
+            # tests: the fewest acquisitions of a thread / the most.
+            print("  %-28s %s" % ("share_fewest/most", " ".join(
+                "%21s" % ("%.2f (%d/%d)" % (s[0] / s[1], s[0], s[1])
+                          if s and s[1] else "-") for s in shares)))
         print()
 
 
