@@ -56,14 +56,15 @@ int main(void) {
   volatile unsigned two_hundred = 200;
   CHECK((mine->count = two_hundred) == 72); /* 200 in 7 bits */
 
-  /* Thread 0 counts in lo, the last thread in hi: 20000 each. */
-  for (int i = 0; i < 20000; i++) {
+  /* Thread 0 counts in lo, the last thread in hi, as many times each. */
+  long rounds = check_workload(20000, 2000);
+  for (long i = 0; i < rounds; i++) {
     if (MYTHREAD == 0)
       shared_bytes.lo++;
     if (MYTHREAD == THREADS - 1)
       shared_bytes.hi++;
   }
   upc_barrier;
-  CHECK(shared_bytes.lo == 20000 % 256 && shared_bytes.hi == 20000 % 256);
+  CHECK(shared_bytes.lo == rounds % 256 && shared_bytes.hi == rounds % 256);
   return check_report("bit-fields");
 }
