@@ -5,8 +5,9 @@
 set -euo pipefail
 
 packages=(
-  # Build
+  # Build; psutil lets lit end a hung test (its per-test time limit)
   build-essential cmake ninja-build git ca-certificates python3
+  python3-psutil
   # LLVM/Clang 19: the translator's parser, libraries, lit and FileCheck,
   # and the libFuzzer runtime.
   clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools

@@ -38,7 +38,20 @@ else:
         *(["cc-" + lit_config.params["cc"]] if "cc" in lit_config.params
           else []),
         *(["backend-" + backend] if backend != "pthreads" else []),
-        *(["nodes-%s-%s" % (nodes, osc or "default")] if nodes else []))
+        *(["nodes-%s-%s" % (nodes, osc or "default")] if nodes else []),
+        # A subset run (--param tag=NAME) apart from the whole suite's.
+        *(["tag-" + lit_config.params["tag"]] if "tag" in lit_config.params
+          else []))
+
+    # A test that hangs outside a UPC program (a tool, a viewer, a script)
+    # is ended by lit after 20 minutes, when psutil can stop its processes
+    # (Debian: python3-psutil); CTest's limit of the whole suite is the last
+    # resort.
+    try:
+        import psutil  # noqa: F401
+        lit_config.maxIndividualTestTime = 1200
+    except ImportError:
+        pass
 
     llvm_config.use_default_substitutions()
     # RUN lines that start with `not` need it on PATH.
@@ -51,6 +64,15 @@ else:
     config.available_features.add("backend-" + backend)
     if backend != "pthreads":
         config.environment["UPC_INSTRUMENT_FLAGS"] = "--backend=" + backend
+    # Where every shared operation is a message, test programs run their
+    # small workloads (Inputs/check.uph: check_workload); upcrun-nodes sets
+    # the same for every program it starts.
+    if backend == "mpi":
+        config.environment["UPC_TEST_WORKLOAD"] = "small"
+        # mpirun waits 1 s twice for the other processes of a job one of
+        # whose processes failed, even when all have already exited: 2 s
+        # of every test of a failure (Open MPI 4.1).
+        config.environment["OMPI_MCA_odls_base_sigkill_timeout"] = "0"
     llvm_config.with_system_environment(["UPC_MPIRUN"])
     if nodes:
         if backend != "mpi":
@@ -67,6 +89,14 @@ else:
     # own %t: two mpiruns that start at once in one TMPDIR can collide in
     # Open MPI 4.1's session directory ("mkdir ... File exists").
     mpi_session = "env OMPI_MCA_orte_tmpdir_base=%t.ompi "
+    # Every UPC program starts through test/tools/deadline: a program that
+    # hangs is stopped after UPC_TEST_DEADLINE seconds (default 300, far
+    # beyond any healthy run on a busy machine) and named, and its test
+    # fails; the other tests go on.
+    deadline = "%s %s " % (
+        os.path.join(config.upc_src_root, "test", "tools", "deadline"),
+        os.environ.get("UPC_TEST_DEADLINE", "300"))
+    mpi_session += deadline
     config.substitutions.append(("%upcrun-nodes", mpi_session + os.path.join(
         config.upc_src_root, "test", "tools", "upcrun-nodes")))
     if backend == "mpi" and shutil.which("unshare") and subprocess.run(
