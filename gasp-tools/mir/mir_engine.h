@@ -65,7 +65,20 @@ typedef struct mire_probe {
    * executions and totals per metric, written by the thread with relaxed
    * atomics, read and reset by the service. */
   uint64_t *values; /* [local threads][1 + MIR_METRIC_COUNT_] */
+  /* An execution counts only if the probe measured from its start to its
+   * end: the service advances the epoch when it activates, deactivates or
+   * resets the probe, and a region ending in another epoch than it began
+   * in adds nothing. Each row's writer holds its sequence number odd while
+   * it checks the epoch and adds (mire_row_add); the service waits for
+   * it to be even after advancing the epoch (mire_probe_quiesce), so that
+   * no addition of the old epoch lands after a reset. */
+  unsigned epoch;     /* atomic */
+  unsigned *row_seq;  /* [local threads], atomic */
 } mire_probe_t;
+
+/* Adds delta to local thread k's row of p if p is still in epoch. */
+void mire_row_add(mire_probe_t *p, int k, unsigned epoch,
+                  const uint64_t *delta);
 
 /* The program's probes, found at gasp_init (first thread). */
 extern mire_probe_t *mire_probes;

@@ -13,6 +13,7 @@
 #include "mir_engine.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,12 +233,51 @@ const char *mire_check_ctrlreq(const mir_request_t *req) {
   return NULL;
 }
 
+void mire_row_add(mire_probe_t *p, int k, unsigned epoch,
+                  const uint64_t *delta) {
+  unsigned seq = __atomic_load_n(&p->row_seq[k], __ATOMIC_RELAXED);
+  __atomic_store_n(&p->row_seq[k], seq + 1, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&p->epoch, __ATOMIC_RELAXED) == epoch) {
+    /* One writer per row: no read-modify-write needed. */
+    uint64_t *row = p->values + (size_t)k * MIRE_ROW;
+    for (int m = 0; m < MIRE_ROW; ++m)
+      __atomic_store_n(&row[m],
+                       __atomic_load_n(&row[m], __ATOMIC_RELAXED) + delta[m],
+                       __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(&p->row_seq[k], seq + 2, __ATOMIC_RELEASE);
+}
+
+/* A new epoch for p: executions in flight add nothing from now on, and
+ * none that checked the old epoch is still adding when this returns (its
+ * writer is inside mire_row_add for a few instructions). */
+static void mire_probe_quiesce(mire_probe_t *p) {
+  __atomic_add_fetch(&p->epoch, 1, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  for (int k = 0; k < mire_local_threads; ++k) {
+    unsigned seq = __atomic_load_n(&p->row_seq[k], __ATOMIC_ACQUIRE);
+    if (seq & 1)
+      while (__atomic_load_n(&p->row_seq[k], __ATOMIC_ACQUIRE) == seq)
+        sched_yield();
+  }
+}
+
+/* Deactivated: no region begins measuring (upcri_mir_begin checks the flag
+ * again after reading the epoch), then none in flight counts. Activated:
+ * the new epoch first, so that every region that begins measuring is in
+ * it. */
 static void set_active(mire_probe_t *p, int on) {
+  if (on)
+    mire_probe_quiesce(p);
   for (size_t s = 0; s < p->nsites; ++s)
-    __atomic_store_n(&p->sites[s]->active, on, __ATOMIC_RELAXED);
+    __atomic_store_n(&p->sites[s]->active, on, __ATOMIC_SEQ_CST);
+  if (!on)
+    mire_probe_quiesce(p);
 }
 
 static void reset_values(mire_probe_t *p) {
+  mire_probe_quiesce(p);
   size_t n = (size_t)mire_local_threads * MIRE_ROW;
   for (size_t i = 0; i < n; ++i)
     __atomic_store_n(&p->values[i], 0, __ATOMIC_RELAXED);
@@ -282,7 +322,9 @@ static mire_probe_t *new_probe(upcr_mir_probe_t *site) {
   p->measures = malloc((size_t)mire_threads);
   p->values =
       calloc((size_t)mire_local_threads * MIRE_ROW, sizeof *p->values);
-  if (!p->id || !p->from || !p->to || !p->measures || !p->values)
+  p->row_seq = calloc((size_t)mire_local_threads, sizeof *p->row_seq);
+  if (!p->id || !p->from || !p->to || !p->measures || !p->values ||
+      !p->row_seq)
     return NULL;
   update_measures(p);
   for (const char *const *text = site->requests; *text; ++text) {

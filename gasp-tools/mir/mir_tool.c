@@ -43,6 +43,7 @@ typedef struct {
   uint64_t wait_start[WAITS];
   struct {
     mire_probe_t *probe;
+    unsigned epoch; /* the probe's when the region began */
     uint64_t t0;
     mire_counters_t c0;
   } frames[MIRE_MAX_DEPTH];
@@ -68,7 +69,12 @@ void upcri_mir_begin(upcr_mir_probe_t *probe, upcr_mir_frame_t *frame) {
     return;
   s->counters.c[MIR_METRIC_UPC_FORALL_ITERATIONS] =
       upcr_gasp_forall_iterations;
+  unsigned epoch = __atomic_load_n(&p->epoch, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (!__atomic_load_n(&probe->active, __ATOMIC_RELAXED))
+    return; /* deactivated meanwhile (set_active in mir_probes.c) */
   s->frames[s->depth].probe = p;
+  s->frames[s->depth].epoch = epoch;
   s->frames[s->depth].c0 = s->counters;
   frame->probe = probe;
   frame->slot = (unsigned)s->depth++;
@@ -89,18 +95,13 @@ void upcri_mir_end(upcr_mir_frame_t *frame) {
   upcr_gasp_gate = s->depth > 0;
   mire_probe_t *p = s->frames[s->depth].probe;
   const mire_counters_t *c0 = &s->frames[s->depth].c0;
-  uint64_t *row = p->values + (size_t)s->local * MIRE_ROW;
   uint64_t delta[MIRE_ROW];
   delta[0] = 1;
   for (int m = 0; m < MIR_METRIC_COUNT_; ++m)
     delta[1 + m] = s->counters.c[m] - c0->c[m];
   delta[1 + MIR_METRIC_WC_TIME] = now - s->frames[s->depth].t0;
   delta[1 + MIR_METRIC_COUNT] = 1;
-  /* One writer per row: no read-modify-write needed. */
-  for (int m = 0; m < MIRE_ROW; ++m)
-    __atomic_store_n(&row[m],
-                     __atomic_load_n(&row[m], __ATOMIC_RELAXED) + delta[m],
-                     __ATOMIC_RELAXED);
+  mire_row_add(p, s->local, s->frames[s->depth].epoch, delta);
   frame->probe = NULL;
 }
 
