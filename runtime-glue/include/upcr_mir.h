@@ -8,7 +8,7 @@
  *   { UPCR_MIR_REGION(upcri_mir_probe_ID); statements }
  *
  * The definition puts a pointer to the probe in the section
- * upcr_mir_probes, where the MIR engine (gasp-tools/mir, linked by
+ * upcr_mir_probes, where the MIR engine (runtime-glue/src/mir, linked by
  * --mir-request) finds every probe of the program at start-up and reads
  * its requests: the defaults-only requests that preceded it, then its own.
  * The region's cleanup ends the measurement however the block is left.

@@ -45,7 +45,7 @@ for name, reader in rows:
 read = set()
 sources = [f for d in ("gasp-tools/common", "gasp-tools/dump",
                        "gasp-tools/profile", "gasp-tools/trace",
-                       "gasp-tools/mir", "runtime-glue/src")
+                       "runtime-glue/src", "runtime-glue/tools")
            for f in glob.glob(os.path.join(root, d, "**", "*.c"),
                               recursive=True)]
 for path in sources:

@@ -1,5 +1,5 @@
 /*
- * mir_tool.c - the GASP side of the MIR engine: each thread's counters,
+ * tool.c - the GASP side of the MIR engine: each thread's counters,
  * fed by the events its probes' regions raise, and the begin and end of a
  * probe's region (upcr_mir.h).
  *
@@ -13,15 +13,16 @@
  * the service reads from its own thread.
  */
 #define _GNU_SOURCE
-#include "mir_engine.h"
+#include "engine.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "gasp_tools.h"
+#include "gasp.h"
 #include "gasp_upc.h"
 
 /* upcr_gasp.h (the runtime's): opened while a probe measures; the
@@ -36,8 +37,9 @@ extern __thread unsigned long long upcr_gasp_forall_iterations;
 enum { WAIT_BARRIER, WAIT_LOCK, WAIT_COLLECTIVE, WAITS };
 
 typedef struct {
-  upcgt_ctx_t base; /* gasp_control, the registry of contexts */
-  int local;        /* index among this process's threads */
+  int thread;  /* MYTHREAD */
+  int control; /* gasp_control's last value: 0 stops the counting */
+  int local;   /* index among this process's threads */
   int depth;
   mire_counters_t counters;
   uint64_t wait_start[WAITS];
@@ -65,14 +67,14 @@ void upcri_mir_begin(upcr_mir_probe_t *probe, upcr_mir_frame_t *frame) {
   thread_state_t *s = me;
   mire_probe_t *p = probe->engine;
   if (!s || !p || s->depth == MIRE_MAX_DEPTH ||
-      !__atomic_load_n(&p->measures[s->base.thread], __ATOMIC_RELAXED))
+      !__atomic_load_n(&p->measures[s->thread], __ATOMIC_RELAXED))
     return;
   s->counters.c[MIR_METRIC_UPC_FORALL_ITERATIONS] =
       upcr_gasp_forall_iterations;
   unsigned epoch = __atomic_load_n(&p->epoch, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if (!__atomic_load_n(&probe->active, __ATOMIC_RELAXED))
-    return; /* deactivated meanwhile (set_active in mir_probes.c) */
+    return; /* deactivated meanwhile (set_active in probes.c) */
   s->frames[s->depth].probe = p;
   s->frames[s->depth].epoch = epoch;
   s->frames[s->depth].c0 = s->counters;
@@ -111,7 +113,7 @@ void upcri_mir_end(upcr_mir_frame_t *frame) {
 
 static void count_access(thread_state_t *s, int get, const gasp_upc_PTS_t *p,
                          size_t n) {
-  int remote = gasp_upc_pts_thread(p) != s->base.thread;
+  int remote = gasp_upc_pts_thread(p) != s->thread;
   mir_metric_t bytes =
       get ? (remote ? MIR_METRIC_UPC_GET_REMOTE_BYTES
                     : MIR_METRIC_UPC_GET_LOCAL_BYTES)
@@ -159,10 +161,10 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
     return;
   if (tag == GASP_UPC_COLLECTIVE_EXIT && type == GASP_END) {
     /* After the exit barrier: every thread has stopped measuring. */
-    mire_service_collective_exit(s->base.thread);
+    mire_service_collective_exit(s->thread);
     return;
   }
-  if (s->depth == 0 || !s->base.enabled)
+  if (s->depth == 0 || !s->control)
     return;
   if (tag == GASP_UPC_FORALL)
     return;
@@ -236,27 +238,54 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
  * Life cycle
  * ------------------------------------------------------------------------ */
 
-static void final(const char *how, int by_thread) {
-  (void)by_thread;
-  mire_service_exit(strcmp(how, "exit") == 0);
+/* The final values, once per process, when it exits (after the program's
+ * threads: main returned, exit, upc_global_exit). Every thread's state
+ * stays reachable until then (the service reads none of it, but a state
+ * only a finished thread pointed to would be a leak). */
+static thread_state_t **states;
+static void at_exit(void) { mire_service_exit(); }
+static void start_once(void) {
+  states = calloc((size_t)gasp_upc_threads(), sizeof *states);
+  atexit(at_exit);
 }
 
 gasp_context_t gasp_init(gasp_model_t srcmodel, int *argc, char ***argv) {
   (void)srcmodel;
   (void)argc;
   (void)argv;
-  upcgt_start(final);
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, start_once);
   thread_state_t *s = calloc(1, sizeof *s);
-  if (!s) {
+  if (!s || !states) {
     fprintf(stderr, "upc-mir: error: out of memory\n");
     return NULL;
   }
-  upcgt_ctx_init(&s->base);
-  upcgt_register(&s->base);
+  s->thread = gasp_upc_mythread();
+  s->control = 1;
+  states[s->thread] = s;
   mire_service_start();
-  s->local = s->base.thread - mire_first_thread;
+  s->local = s->thread - mire_first_thread;
   me = s;
   return (gasp_context_t)(void *)s;
 }
 
-UPCGT_COMMON_ENTRY_POINTS
+/* gasp_init, gasp_control and gasp_event_notify are in this member of the
+ * archive, which gasp_init pulls into the link: over the runtime's weak
+ * defaults. gasp_create_event is the runtime's. */
+int gasp_control(gasp_context_t ctx, int on) {
+  thread_state_t *s = (thread_state_t *)(void *)ctx;
+  if (!s)
+    return 1;
+  int old = s->control;
+  s->control = on;
+  return old;
+}
+
+void gasp_event_notify(gasp_context_t ctx, unsigned int tag,
+                       gasp_evttype_t type, const char *file, int line,
+                       int col, ...) {
+  va_list ap;
+  va_start(ap, col);
+  gasp_event_notifyVA(ctx, tag, type, file, line, col, ap);
+  va_end(ap);
+}

@@ -1,5 +1,5 @@
 /*
- * mir_probes.c - the probes of the program, their settings and values, and
+ * probes.c - the probes of the program, their settings and values, and
  * the tuples of their measurement documents (MIR, sections 4 to 6).
  *
  * Entities: the site is the program ("0"); nodes are hosts, numbered in
@@ -10,7 +10,7 @@
  * total over its executions since the probe was inserted or reset.
  */
 #define _GNU_SOURCE
-#include "mir_engine.h"
+#include "engine.h"
 
 #include <errno.h>
 #include <sched.h>

@@ -13,7 +13,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "mir_channel.h"
+#include "channel.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /*
- * mir_service.c - what the MIR engine does for tools while the program
+ * service.c - what the MIR engine does for tools while the program
  * runs: it answers control and snapshot requests (MIR, sections 3 and 5)
  * on the Unix socket UPC_MIR_SOCKET names, delivers measurements
  * periodically (section 4's measuring), and writes every probe's values
@@ -21,8 +21,8 @@
  * a request.
  */
 #define _GNU_SOURCE
-#include "mir_channel.h"
-#include "mir_engine.h"
+#include "channel.h"
+#include "engine.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -38,7 +38,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "gasp_tools.h"
 #include "gasp_upc.h"
 #include "upc.h"
 
@@ -929,8 +928,7 @@ void mire_service_collective_exit(int thread) {
   mir_channel_stop();
 }
 
-void mire_service_exit(int collective) {
-  (void)collective;
+void mire_service_exit(void) {
   /* exit without a collective exit event (upc_global_exit, an error): the
    * root writes what it can reach. */
   if (is_root)

@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mir_channel.h"
+#include "channel.h"
 
 #define CHECK(cond)                                                            \
   do {                                                                         \

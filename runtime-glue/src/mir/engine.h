@@ -1,17 +1,16 @@
 /*
- * mir_engine.h - the MIR engine of a running UPC program: the GASP tool
+ * engine.h - the MIR engine of a running UPC program: the GASP tool
  * that upc-instrument --mir-request links (docs/mir.md). Internal to the
- * tool library (prefix mire_).
+ * engine's archive (prefix mire_).
  *
- *   mir_tool.c    GASP entry points; each thread's counters, fed by the
- *                 events raised while one of its probes measures; the
- *                 begin and end of a probe's region (upcr_mir.h).
- *   mir_probes.c  the probes of the program (the section upcr_mir_probes),
- *                 their settings (the requests that last defined them),
- *                 their values per thread, and the tuples of section 6.
- *   mir_service.c control and snapshot requests, the other processes
- *                 (through mir_channel.h), deliveries and the values at
- *                 exit.
+ *   tool.c     GASP entry points; each thread's counters, fed by the
+ *              events raised while one of its probes measures; the begin
+ *              and end of a probe's region (upcr_mir.h).
+ *   probes.c   the probes of the program (the section upcr_mir_probes),
+ *              their settings (the requests that last defined them), their
+ *              values per thread, and the tuples of section 6.
+ *   service.c  control and snapshot requests, the other processes (through
+ *              channel.h), deliveries and the values at exit.
  */
 #ifndef UPC_MIR_ENGINE_H
 #define UPC_MIR_ENGINE_H
@@ -24,7 +23,7 @@
 #include "upcr_mir.h"
 
 /* ------------------------------------------------------------------------
- * Counters (mir_tool.c)
+ * Counters (tool.c)
  * ------------------------------------------------------------------------ */
 
 /* What a thread has done so far while measuring: one counter per metric
@@ -36,7 +35,7 @@ typedef struct {
 uint64_t mire_now_ns(void);
 
 /* ------------------------------------------------------------------------
- * Probes (mir_probes.c)
+ * Probes (probes.c)
  * ------------------------------------------------------------------------ */
 
 typedef struct {
@@ -128,7 +127,7 @@ void mire_destination(const mire_probe_t *p, unsigned number, char *buf,
                       size_t size);
 
 /* ------------------------------------------------------------------------
- * Service (mir_service.c)
+ * Service (service.c)
  * ------------------------------------------------------------------------ */
 
 /* Every UPC thread, in gasp_init, collectively: finds the processes, the
@@ -138,10 +137,10 @@ void mire_service_start(void);
  * writes the final values; the other processes wait until it has them. */
 void mire_service_collective_exit(int thread);
 /* At exit (atexit; upc_global_exit too): the final values, once. */
-void mire_service_exit(int collective);
+void mire_service_exit(void);
 
 /* ------------------------------------------------------------------------
- * Entities (mir_service.c): hosts of the processes, for node ids.
+ * Entities (service.c): hosts of the processes, for node ids.
  * ------------------------------------------------------------------------ */
 
 /* The node (host index) of a thread; 0 before the service started. */

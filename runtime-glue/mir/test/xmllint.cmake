@@ -1,4 +1,4 @@
-# cmake -DXMLLINT=xmllint -DDIR=dir -DDTDS=translator/mir -P xmllint.cmake:
+# cmake -DXMLLINT=xmllint -DDIR=dir -DDTDS=runtime-glue/mir/dtd -P xmllint.cmake:
 # validates each DIR/ROOT.NAME.xml against DTDS/ROOT.dtd with xmllint.
 file(GLOB documents "${DIR}/*.xml")
 list(LENGTH documents count)

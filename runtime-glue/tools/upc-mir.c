@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mir_channel.h"
+#include "channel.h"
 
 #ifndef UPC_MIR_VERSION
 #define UPC_MIR_VERSION "unknown"
