@@ -57,15 +57,21 @@
  * After an error found before validation (the root, the spellings above,
  * the probes), the DTD is not checked: libxml2 would only repeat it.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* O_CLOEXEC */
+#endif
 #include "mir_request.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -154,6 +160,8 @@ typedef struct {
   size_t scan_off, scan_line_start;
   unsigned scan_line;
   startElementNsSAX2Func start_element; /* libxml2's own */
+  internalSubsetSAXFunc internal_subset; /* libxml2's own */
+  int untrusted; /* MIR_UNTRUSTED: no DOCTYPE at all */
 } reader_t;
 
 static void report(reader_t *r, const char *severity, unsigned line,
@@ -339,6 +347,53 @@ static void entity_hint(const reader_t *r, unsigned line, unsigned column,
 
 /* libxml2's structured errors, of the parser and of the validation (which
  * runs on the parser's own validation context so that they come here). */
+/* The line and column where libxml2's parser stands. */
+static pos_t parser_pos(xmlParserCtxtPtr ctxt) {
+  pos_t p = {ctxt->input ? (unsigned)ctxt->input->line : 0,
+             ctxt->input ? (unsigned)ctxt->input->col : 0};
+  return p;
+}
+
+/* A DOCTYPE: a request sent to a running program has none (MIR_UNTRUSTED);
+ * a request file may name its DTD, but declares nothing itself. */
+static void on_internal_subset(void *ctx, const xmlChar *name,
+                               const xmlChar *external_id,
+                               const xmlChar *system_id) {
+  xmlParserCtxtPtr ctxt = ctx;
+  reader_t *r = ctxt->_private;
+  if (r->untrusted) {
+    pos_t p = parser_pos(ctxt);
+    report(r, "error", p.line, p.column,
+           "a request sent to a running program has no DOCTYPE (its DTD is "
+           "the program's own)");
+    r->parse_failed = 1;
+    xmlStopParser(ctxt);
+    return;
+  }
+  r->internal_subset(ctx, name, external_id, system_id);
+}
+
+/* Entity declarations could make a short request expand into gigabytes
+ * (in attribute values libxml2 replaces references whatever the options):
+ * none is accepted, at translation time or at run time. */
+static void on_entity_decl(void *ctx, const xmlChar *name, int type,
+                           const xmlChar *public_id, const xmlChar *system_id,
+                           xmlChar *content) {
+  (void)type;
+  (void)public_id;
+  (void)system_id;
+  (void)content;
+  xmlParserCtxtPtr ctxt = ctx;
+  reader_t *r = ctxt->_private;
+  pos_t p = parser_pos(ctxt);
+  report(r, "error", p.line, p.column,
+         "entity declarations are not accepted in MIR requests (<!ENTITY "
+         "%s ...>)",
+         (const char *)name);
+  r->parse_failed = 1;
+  xmlStopParser(ctxt);
+}
+
 static void on_error(void *data, MIR_XML_ERROR e) {
   xmlParserCtxtPtr ctxt = data;
   reader_t *r = ctxt ? ctxt->_private : NULL;
@@ -433,6 +488,14 @@ static char *destination_path(reader_t *r, const char *reference, char *why,
                               size_t size) {
   if (!*reference) {
     snprintf(why, size, "the destination is empty");
+    return NULL;
+  }
+  /* Room for a delivery's number and the temporary file's suffix: a
+   * destination that cannot be written whole is refused, never cut. */
+  if (strlen(reference) > MIR_MAX_DESTINATION) {
+    snprintf(why, size,
+             "the destination is too long (%zu bytes, at most %u)",
+             strlen(reference), MIR_MAX_DESTINATION);
     return NULL;
   }
   xmlURIPtr uri = xmlParseURI(reference);
@@ -917,8 +980,12 @@ int mir_request_parse(const char *text, size_t len, const char *name,
   memset(req, 0, sizeof *req);
   req->activated = req->flush = req->named = -1;
 
-  if (len > INT_MAX) {
-    report(&r, "error", 0, 0, "the request is too large");
+  r.untrusted = (kinds & MIR_UNTRUSTED) != 0;
+  kinds &= ~MIR_UNTRUSTED;
+  if (len > MIR_MAX_REQUEST_BYTES) {
+    report(&r, "error", 0, 0,
+           "the request is too large (%zu bytes, at most %u)", len,
+           MIR_MAX_REQUEST_BYTES);
     return -1;
   }
   if (len == 0) {
@@ -940,6 +1007,9 @@ int mir_request_parse(const char *text, size_t len, const char *name,
   ctxt->sax->serror = on_error;
   r.start_element = ctxt->sax->startElementNs;
   ctxt->sax->startElementNs = on_start_element;
+  r.internal_subset = ctxt->sax->internalSubset;
+  ctxt->sax->internalSubset = on_internal_subset;
+  ctxt->sax->entityDecl = on_entity_decl;
 
   xmlParseDocument(ctxt);
   xmlDocPtr doc = ctxt->myDoc;
@@ -1013,35 +1083,39 @@ int mir_request_parse_file(const char *path, unsigned kinds, mir_request_t *req,
                            mir_diag_fn *diag, void *arg) {
   memset(req, 0, sizeof *req);
   req->activated = req->flush = req->named = -1;
-  FILE *f = fopen(path, "rb");
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is then
+   * refused as not a regular file. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
   char *text = NULL;
-  size_t len = 0, cap = 0;
-  int failed = !f;
-  while (f && !failed) {
-    if (len == cap) {
-      cap = cap ? 2 * cap : 4096;
-      char *grown = realloc(text, cap);
-      if (!grown) {
-        errno = ENOMEM;
-        failed = 1;
-        break;
-      }
-      text = grown;
-    }
-    size_t got = fread(text + len, 1, cap - len, f);
-    len += got;
-    if (got == 0) {
-      failed = ferror(f) != 0;
+  size_t len = 0;
+  const char *why = NULL;
+  int error = 0;
+  if (fd < 0 || fstat(fd, &st) != 0)
+    error = errno;
+  else if (!S_ISREG(st.st_mode))
+    why = "not a regular file";
+  else if (st.st_size > (off_t)MIR_MAX_REQUEST_BYTES)
+    why = "the request is too large (at most 1 MiB)";
+  else if (!(text = malloc((size_t)st.st_size + 1)))
+    error = ENOMEM;
+  while (text && !error && !why) {
+    ssize_t n = read(fd, text + len, (size_t)st.st_size + 1 - len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      error = errno;
+    else if (n == 0)
       break;
-    }
+    else if ((len += (size_t)n) > (size_t)st.st_size)
+      why = "the file grew while it was read";
   }
-  int error = errno;
-  if (f)
-    fclose(f);
-  if (failed) {
+  if (fd >= 0)
+    close(fd);
+  if (error || why) {
     char message[1024];
     snprintf(message, sizeof message, "cannot read the request %s: %s", path,
-             strerror(error));
+             why ? why : strerror(error));
     if (diag)
       diag(arg, "error", 0, 0, message);
     free(text);

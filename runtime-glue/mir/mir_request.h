@@ -139,16 +139,30 @@ typedef struct {
 typedef void mir_diag_fn(void *arg, const char *severity, unsigned line,
                          unsigned column, const char *message);
 
+/* The largest request read (bytes): MIR requests are a few hundred. */
+#define MIR_MAX_REQUEST_BYTES (1u << 20)
+
+/* The longest destination (bytes), so that its numbered deliveries and
+ * their temporary files still fit a path (PATH_MAX, 4096 on Linux). */
+#define MIR_MAX_DESTINATION 4000u
+
+/* A bit of mir_request_parse's kinds: the request comes from a client of a
+ * running program; it may not have a DOCTYPE at all. */
+#define MIR_UNTRUSTED (1u << 16)
+
 /* Parses the request in text[0..len) (name is used in libxml2's messages
  * only). Accepts every request kind in kinds (a bit mask of
- * 1u << mir_request_kind_t). Returns 0 and fills *req, or -1 after at least
- * one error through diag (then *req holds nothing to free). Warnings (the
- * spellings of the specification's own examples that are accepted, see
- * docs/mir.md) go through diag too. */
+ * 1u << mir_request_kind_t, with MIR_UNTRUSTED for a request received at
+ * run time). A request is at most MIR_MAX_REQUEST_BYTES long and declares
+ * no entity, so that nothing in it expands beyond its own size. Returns 0
+ * and fills *req, or -1 after at least one error through diag (then *req
+ * holds nothing to free). Warnings (the spellings of the specification's
+ * own examples that are accepted, see docs/mir.md) go through diag too. */
 int mir_request_parse(const char *text, size_t len, const char *name,
                       unsigned kinds, mir_request_t *req, mir_diag_fn *diag,
                       void *arg);
-/* The same for a file; a file that cannot be read is an error (line 0). */
+/* The same for a file; a file that cannot be read, or that is not a regular
+ * file (a FIFO would block the reader), is an error (line 0). */
 int mir_request_parse_file(const char *path, unsigned kinds,
                            mir_request_t *req, mir_diag_fn *diag, void *arg);
 

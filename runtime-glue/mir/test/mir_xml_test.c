@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/valid.h>
@@ -620,14 +622,18 @@ static void test_errors(void) {
               "error 1:1: Element instrreq content does not follow the DTD*\n"
               "error 2:3: *unit*metric*\n"
               "error 3:3: No declaration for element foo\n");
+  /* Entities: no declaration is accepted, so nothing a request holds
+   * expands beyond its own size (a few hundred bytes of declarations once
+   * grew past 1.7 GB in attribute values, where libxml2 always replaces
+   * references). */
   PARSE_FAILS("entity-reference",
               "<!DOCTYPE instrreq [\n"
               "  <!ENTITY x SYSTEM \"file:///etc/hostname\">\n"
               "]>\n"
               "<instrreq>\n  <metric name=\"COUNT\"/>&x;\n</instrreq>\n",
               INSTR,
-              "error 4:1: &x;: MIR requests are read without entities "
-              "(write what it stands for)\n");
+              "error 2:43: entity declarations are not accepted in MIR "
+              "requests (<!ENTITY x ...>)\n");
   PARSE_FAILS("internal-entity",
               "<!DOCTYPE instrreq [\n"
               "  <!ENTITY m \"<metric name='COUNT'/>\">\n"
@@ -635,8 +641,75 @@ static void test_errors(void) {
               "<instrreq>\n  <codeRegion from=\"a\"/>\n"
               "  <thread id=\"?\">&m;</thread>\n</instrreq>\n",
               INSTR,
-              "error 6:3: &m;: MIR requests are read without entities "
-              "(write what it stands for)\n");
+              "error 2:38: entity declarations are not accepted in MIR "
+              "requests (<!ENTITY m ...>)\n");
+  {
+    /* The attack: one declaration, used 50,000 times in attribute values
+     * (each use a reference that would expand). Refused at once. */
+    size_t uses = 50000;
+    char *text = malloc(200 + uses * 6);
+    CHECK(text != NULL);
+    if (text) {
+      char *p = text + sprintf(text, "<!DOCTYPE ctrlreq [<!ENTITY a "
+                                     "\"aaaaaaaaaaaaaaaaaaaaaaaa\">]>\n"
+                                     "<ctrlreq action=\"VALUE\"><probe id=\"");
+      for (size_t i = 0; i < uses; i++)
+        p += sprintf(p, "&a;");
+      strcpy(p, "\"/></ctrlreq>\n");
+      PARSE_FAILS("entity-bomb", text, CTRL,
+                  "error 1:57: entity declarations are not accepted in MIR "
+                  "requests (<!ENTITY a ...>)\n");
+      free(text);
+    }
+  }
+  /* A request sent to a running program has no DOCTYPE at all; a request
+   * file may name its DTD. */
+  PARSE_FAILS("untrusted-doctype",
+              "<!DOCTYPE ctrlreq SYSTEM \"ctrlreq.dtd\">\n"
+              "<ctrlreq action=\"VALUE\"><probe id=\"p\"/></ctrlreq>\n",
+              MIR_UNTRUSTED | CTRL,
+              "error 1:*: a request sent to a running program has no DOCTYPE "
+              "(its DTD is the program's own)\n");
+  {
+    mir_request_t req;
+    if (PARSE_OK("trusted-doctype",
+                 "<!DOCTYPE ctrlreq SYSTEM \"ctrlreq.dtd\">\n"
+                 "<ctrlreq action=\"VALUE\"><probe id=\"p\"/></ctrlreq>\n",
+                 CTRL, &req, "") == 0)
+      mir_request_free(&req);
+  }
+  {
+    /* Larger than any request: refused before it is parsed. */
+    size_t big = MIR_MAX_REQUEST_BYTES + 1;
+    char *text = malloc(big + 1);
+    CHECK(text != NULL);
+    if (text) {
+      static const char start[] = "<ctrlreq action=\"VALUE\"><probe id=\"p\"/>";
+      memset(text, ' ', big);
+      memcpy(text, start, strlen(start));
+      memcpy(text + big - 10, "</ctrlreq>", 10);
+      text[big] = '\0';
+      PARSE_FAILS("too-large", text, CTRL,
+                  "error 0:0: the request is too large (1048577 bytes, at "
+                  "most 1048576)\n");
+      free(text);
+    }
+  }
+  {
+    /* A destination that a path cannot hold is refused, never cut. */
+    char *text = malloc(MIR_MAX_DESTINATION + 200);
+    CHECK(text != NULL);
+    if (text) {
+      char *p = text + sprintf(text, "<ctrlreq action=\"VALUE\"><probe "
+                                     "id=\"p\"/><measuring destination=\"");
+      memset(p, 'd', MIR_MAX_DESTINATION + 1);
+      strcpy(p + MIR_MAX_DESTINATION + 1, "\"/></ctrlreq>");
+      PARSE_FAILS("long-destination", text, CTRL,
+                  "error 1:*: *the destination is too long (4001 bytes, at "
+                  "most 4000)*\n");
+      free(text);
+    }
+  }
 
   /* Not XML. */
   PARSE_FAILS("mismatch", "<instrreq>\n  <event>\n</instrreq>\n", INSTR,
@@ -653,6 +726,21 @@ static void test_errors(void) {
                                  &d) == -1);
     CHECK_STR(d.text, "error 0:0: cannot read the request "
                       "/nonexistent/dir/req.xml: No such file or directory\n");
+  }
+  /* A FIFO would block a reader waiting for a writer: not a regular
+   * file, refused at once. */
+  {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/fifo-request.xml", out_dir);
+    unlink(path);
+    CHECK(mkfifo(path, 0600) == 0);
+    diags_t d = {""};
+    mir_request_t req;
+    CHECK(mir_request_parse_file(path, ALL, &req, collect, &d) == -1);
+    CHECK(glob("error 0:0: cannot read the request */fifo-request.xml: not a "
+               "regular file\n",
+               d.text));
+    unlink(path);
   }
   /* And one that can. */
   {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "upc-instrument/Mir/Probes.h"
+#include "upc-instrument/Mir/SirRequest.h"
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/Lowering/CTypes.h"
 
@@ -129,17 +130,16 @@ bool readProbeRequests(const std::vector<std::string> &Paths,
   for (size_t K = 0; K < Paths.size(); ++K) {
     Diagnostics Diag{Paths[K]};
     mir_request_t Req;
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-        llvm::MemoryBuffer::getFile(Paths[K]);
-    if (!Text) {
-      llvm::errs() << Paths[K] << ": error: cannot read the request: "
-                   << Text.getError().message() << "\n";
+    std::string Text, Why;
+    if (!readRequestFile(Paths[K], MIR_MAX_REQUEST_BYTES, Text, Why)) {
+      llvm::errs() << Paths[K] << ": error: cannot read the request: " << Why
+                   << "\n";
       OK = false;
       continue;
     }
-    if (mir_request_parse((*Text)->getBufferStart(), (*Text)->getBufferSize(),
-                          Paths[K].c_str(), 1u << MIR_INSTRREQ, &Req,
-                          &Diagnostics::report, &Diag) != 0) {
+    if (mir_request_parse(Text.data(), Text.size(), Paths[K].c_str(),
+                          1u << MIR_INSTRREQ, &Req, &Diagnostics::report,
+                          &Diag) != 0) {
       OK = false;
       continue;
     }
@@ -148,7 +148,7 @@ bool readProbeRequests(const std::vector<std::string> &Paths,
     R.DefaultsOnly = mir_request_is_defaults_only(&Req);
     if (K < Responses.size())
       R.ResponsePath = Responses[K];
-    std::string Self = (*Text)->getBuffer().str();
+    std::string Self = Text;
     if (R.DefaultsOnly) {
       Defaults.push_back(Self);
     } else if (!Req.from) {
@@ -309,6 +309,25 @@ bool resolveProbes(const std::vector<SirFile> &Files,
     P.DefinitionArguments = std::move(Args);
     Out.Placements.push_back(std::move(P));
     Out.Placed.push_back(K);
+  }
+  return OK;
+}
+
+bool checkProbesPlaced(const std::vector<ProbeRequest> &Requests,
+                       const std::vector<bool> &Placed,
+                       const std::vector<std::string> &Inputs) {
+  bool OK = true;
+  for (size_t K = 0; K < Requests.size(); ++K) {
+    if (Requests[K].DefaultsOnly || (K < Placed.size() && Placed[K]))
+      continue;
+    std::string Names;
+    for (const std::string &I : Inputs)
+      Names += (Names.empty() ? "" : ", ") + I;
+    reportAt(Requests[K], "'" + Requests[K].From +
+                              "' is a region of none of the program's UPC "
+                              "inputs (" + Names + "): nothing would measure "
+                              "it");
+    OK = false;
   }
   return OK;
 }

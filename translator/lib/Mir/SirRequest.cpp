@@ -1,18 +1,22 @@
 //===- SirRequest.cpp - Reading sirreq documents --------------------------===//
 //
 // A SIR request (MIR, section 2) names the resources the SIR is made of.
-// libxml2 parses it (no network access, no external entities) and
-// validates it against the request's DTD; its URIs are parsed as URIs
-// (RFC 2396). Only file: URIs and plain paths are read: nothing is fetched.
+// libxml2 parses it (no network access, no entity declaration, so nothing
+// expands beyond the file's size) and validates it against the request's
+// DTD; its URIs are parsed as URIs (RFC 2396). Only file: URIs and plain
+// paths are read: nothing is fetched, and every file read is a regular
+// one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "upc-instrument/Mir/SirRequest.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/uri.h>
 #include <libxml/valid.h>
 #include <libxml/xmlerror.h>
@@ -23,8 +27,8 @@ namespace upc {
 
 namespace {
 
-/// The DTD of MIR section 2 (translator/mir/sirreq.dtd, installed beside
-/// the SIR's).
+/// The DTD of MIR section 2 (runtime-glue/mir/dtd/sirreq.dtd, installed
+/// beside the SIR's).
 constexpr char SirRequestDtd[] =
 #include "upc-instrument/Mir/SirRequestDtd.inc"
     ;
@@ -107,20 +111,96 @@ std::string localPath(const std::string &Reference, std::string &Why) {
   return Path;
 }
 
+/// Entity declarations are refused: one, used many times in attribute
+/// values (where libxml2 always replaces references), makes a short file
+/// expand into gigabytes.
+void refuseEntity(void *Context, const xmlChar *Name, int, const xmlChar *,
+                  const xmlChar *, xmlChar *) {
+  auto *Ctxt = static_cast<xmlParserCtxt *>(Context);
+  auto *Error = static_cast<std::string *>(Ctxt->_private);
+  if (Error->empty())
+    *Error = ":" + std::to_string(Ctxt->input ? Ctxt->input->line : 0) +
+             ": error: entity declarations are not accepted in SIR "
+             "requests (<!ENTITY " +
+             reinterpret_cast<const char *>(Name) + " ...>)";
+  xmlStopParser(Ctxt);
+}
+
+} // namespace
+
+bool readRequestFile(const std::string &Path, size_t MaxBytes,
+                     std::string &Text, std::string &Why) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(Path, Status)) {
+    Why = EC.message();
+    return false;
+  }
+  if (!llvm::sys::fs::is_regular_file(Status)) {
+    Why = "not a regular file";
+    return false;
+  }
+  if (Status.getSize() > MaxBytes) {
+    Why = "the request is too large (at most " + std::to_string(MaxBytes) +
+          " bytes)";
+    return false;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Buffer) {
+    Why = Buffer.getError().message();
+    return false;
+  }
+  if ((*Buffer)->getBufferSize() > MaxBytes) {
+    Why = "the request is too large (at most " + std::to_string(MaxBytes) +
+          " bytes)";
+    return false;
+  }
+  Text = (*Buffer)->getBuffer().str();
+  return true;
+}
+
+namespace {
+
+/// Requests are small; this is far more than any needs.
+constexpr size_t MaxRequestBytes = 1u << 20;
+
 } // namespace
 
 bool readSirRequest(const std::string &Path,
                     std::vector<SirRequestResource> &Resources,
                     std::string &Error) {
-  if (std::error_code EC = llvm::sys::fs::access(
-          Path, llvm::sys::fs::AccessMode::Exist)) {
-    Error = Path + ": error: cannot read the request: " + EC.message();
+  std::string Text, Why;
+  if (!readRequestFile(Path, MaxRequestBytes, Text, Why)) {
+    Error = Path + ": error: cannot read the request: " + Why;
     return false;
   }
   FirstError First;
   ErrorScope Scope(First);
-  std::unique_ptr<xmlDoc, DocDeleter> Doc(
-      xmlReadFile(Path.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOBLANKS));
+  std::string EntityError;
+  xmlParserCtxtPtr Ctxt =
+      xmlCreateMemoryParserCtxt(Text.data(), static_cast<int>(Text.size()));
+  if (!Ctxt) {
+    Error = Path + ": error: cannot read the request: out of memory";
+    return false;
+  }
+  xmlCtxtUseOptions(Ctxt, XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+  if (Ctxt->input && !Ctxt->input->filename)
+    Ctxt->input->filename =
+        reinterpret_cast<char *>(xmlCharStrdup(Path.c_str()));
+  Ctxt->_private = &EntityError;
+  Ctxt->sax->entityDecl = refuseEntity;
+  xmlParseDocument(Ctxt);
+  std::unique_ptr<xmlDoc, DocDeleter> Doc(Ctxt->wellFormed ? Ctxt->myDoc
+                                                           : nullptr);
+  if (!Ctxt->wellFormed)
+    xmlFreeDoc(Ctxt->myDoc);
+  Ctxt->myDoc = nullptr;
+  xmlFreeParserCtxt(Ctxt);
+  if (!EntityError.empty()) {
+    Error = Path + EntityError;
+    return false;
+  }
   if (!Doc) {
     Error = First.Text.empty() ? Path + ": error: cannot read the request"
                                : First.Text;
@@ -163,6 +243,15 @@ bool readSirRequest(const std::string &Path,
       llvm::SmallString<256> Full(Base);
       llvm::sys::path::append(Full, R.InPath);
       R.InPath = std::string(Full);
+    }
+    // Read by the front end next: a FIFO would block it.
+    llvm::sys::fs::file_status InStatus;
+    if (!llvm::sys::fs::status(R.InPath, InStatus) &&
+        !llvm::sys::fs::is_regular_file(InStatus)) {
+      Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
+              std::to_string(Index) + " ('" + Res.In +
+              "'): not a regular file";
+      return false;
     }
     if (!Res.Out.empty() && localPath(Res.Out, Why).empty()) {
       Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +

@@ -259,6 +259,7 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
   UpcDiagnosticPrinter Printer(errs(), "upc-instrument");
   Printer.leaveCWarningsToCompiler();
   Sirs.resize(Info.UpcInputs.size());
+  std::vector<size_t> Placed;
   for (size_t K = 0; K < Info.UpcInputs.size(); ++K) {
     UpcInput &In = Info.UpcInputs[K];
     if (!Opts.DryRun && !sys::fs::exists(In.Source)) {
@@ -289,7 +290,8 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
     // Probe documents go beside the object, as the SIR does.
     if (!Opts.DryRun &&
         !translateUpcFile(Parse, Translate, In.Source, In.Translated, Printer,
-                          &In.Dependencies, Inspect, sirFileName(Info, In))) {
+                          &In.Dependencies, Inspect, sirFileName(Info, In),
+                          &Placed)) {
       Printer.printSummary();
       reportError("translation of '" + In.Source + "' failed; '" +
                   Command.front() + "' was not run");
@@ -307,6 +309,22 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
     Args[In.ArgIndex] = In.Translated;
   }
   Printer.printSummary();
+  // A program linked from these sources alone: every probe requested must
+  // be in one of them (another command's objects could hold it otherwise).
+  if (!Opts.DryRun && Info.Link && !Translate.MirRequests.empty() &&
+      llvm::none_of(Info.OtherInputs,
+                    [](const std::string &I) { return containsUpcCode(I); })) {
+    std::vector<bool> IsPlaced(Translate.MirRequests.size());
+    for (size_t K : Placed)
+      IsPlaced[K] = true;
+    std::vector<std::string> Names;
+    for (const UpcInput &In : Info.UpcInputs)
+      Names.push_back(In.Source);
+    if (!checkProbesPlaced(Translate.MirRequests, IsPlaced, Names)) {
+      reportError("'" + Command.front() + "' was not run");
+      return false;
+    }
+  }
   return true;
 }
 

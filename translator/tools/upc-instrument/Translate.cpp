@@ -22,7 +22,8 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
                    std::vector<Dependency> *Dependencies,
                    const UpcTranslationUnitHandler &Inspect,
                    llvm::StringRef ResponsesBeside,
-                   std::vector<std::pair<unsigned, unsigned>> *MacroUses) {
+                   std::vector<std::pair<unsigned, unsigned>> *MacroUses,
+                   std::vector<size_t> *PlacedProbes) {
   bool Written = false;
   std::vector<ProbeRequest> Requests = Opts.MirRequests;
   setProbeResponsePaths(Requests,
@@ -77,6 +78,9 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
       return;
     }
     Written = writeProbeResponses(Requests, Probes.Placed);
+    if (Written && PlacedProbes)
+      PlacedProbes->insert(PlacedProbes->end(), Probes.Placed.begin(),
+                           Probes.Placed.end());
   };
   return runUpcFrontend(Frontend, Input, Printer, Handler) && Written;
 }
@@ -88,14 +92,16 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
                       std::vector<Dependency> *Dependencies,
                       const UpcTranslationUnitHandler &Inspect,
-                      llvm::StringRef ResponsesBeside) {
+                      llvm::StringRef ResponsesBeside,
+                      std::vector<size_t> *PlacedProbes) {
   using Repeats = UpcDiagnosticPrinter::WarningRepeats;
   std::vector<std::pair<unsigned, unsigned>> MacroUses;
   std::vector<Dependency> FirstDependencies;
   Printer.setWarningRepeats(Repeats::Remember);
   bool Translated = translateOnce(Frontend, Opts, Input, Output, Printer,
                                   Dependencies ? &FirstDependencies : nullptr,
-                                  Inspect, ResponsesBeside, &MacroUses);
+                                  Inspect, ResponsesBeside, &MacroUses,
+                                  PlacedProbes);
   if (Translated && Dependencies)
     Dependencies->insert(Dependencies->end(), FirstDependencies.begin(),
                          FirstDependencies.end());
@@ -111,7 +117,7 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
   Expanded.Replacements[Real] = expandMacroUses(Frontend, Input, MacroUses);
   Printer.setWarningRepeats(Repeats::Skip);
   bool Ok = translateOnce(Expanded, Opts, Input, Output, Printer, Dependencies,
-                          Inspect, ResponsesBeside, nullptr);
+                          Inspect, ResponsesBeside, nullptr, PlacedProbes);
   Printer.setWarningRepeats(Repeats::Show);
   return Ok;
 }

@@ -41,13 +41,14 @@ struct Dependency {
 /// checked unit before it is lowered (the launcher's SIR). The probe
 /// documents of the MIR requests placed in the unit are written beside
 /// \p ResponsesBeside (empty: beside \p Output) unless --mir-response
-/// said where.
+/// said where; their indices are added to \p PlacedProbes, if given.
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
                       std::vector<Dependency> *Dependencies = nullptr,
                       const UpcTranslationUnitHandler &Inspect = nullptr,
-                      llvm::StringRef ResponsesBeside = "");
+                      llvm::StringRef ResponsesBeside = "",
+                      std::vector<size_t> *PlacedProbes = nullptr);
 
 } // namespace upc
 

@@ -68,6 +68,14 @@ bool resolveProbes(const std::vector<SirFile> &Files,
                    const std::vector<ProbeRequest> &Requests, bool AllHere,
                    clang::ASTContext &AST, ProbeResolution &Out);
 
+/// After every UPC input of a program was translated (a command that links
+/// it from sources alone): each request must have been placed in one of
+/// them (\p Placed: the requests' indices that were). Reports each that was
+/// not, naming \p Inputs; false after one.
+bool checkProbesPlaced(const std::vector<ProbeRequest> &Requests,
+                       const std::vector<bool> &Placed,
+                       const std::vector<std::string> &Inputs);
+
 /// Writes the probe document of each placed request (atomically). False
 /// after reporting a file that cannot be written.
 bool writeProbeResponses(const std::vector<ProbeRequest> &Requests,

@@ -22,6 +22,12 @@ struct SirRequestResource {
   unsigned Line = 0;    ///< of its element in the request
 };
 
+/// Reads the request file \p Path into \p Text: a regular file (a FIFO
+/// would block the reader) of at most \p MaxBytes. False with \p Why set
+/// otherwise.
+bool readRequestFile(const std::string &Path, size_t MaxBytes,
+                     std::string &Text, std::string &Why);
+
 /// Reads the request \p Path: well-formed, valid against the request's
 /// DTD, every `in` a file: URI or a path. False with \p Error set
 /// ("FILE:LINE[:COL]: error: ...") otherwise.
