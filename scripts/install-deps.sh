@@ -14,6 +14,8 @@ packages=(
   libclang-common-19-dev libclang-rt-19-dev
   # Libraries LLVM's CMake package asks for.
   libzstd-dev zlib1g-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
+  # MIR: HMAC-SHA256 of the messages between a program's processes
+  libssl-dev
   # Unit tests
   googletest libgtest-dev
   # The trace GASP tool's OTF2 output (libotf2, found with pkg-config) and

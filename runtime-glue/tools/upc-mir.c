@@ -1,8 +1,8 @@
 /*
  * upc-mir - sends a MIR request to a running UPC program and prints its
- * reply:
+ * reply (docs/mir.md):
  *
- *   upc-mir send [--wait SECONDS] SOCKET [REQUEST.xml|-]
+ *   upc-mir send [--wait SECONDS] [--timeout SECONDS] SOCKET [REQUEST.xml|-]
  *
  * Exit status: 0 a reply arrived (root element not <errors>), 1 the reply
  * is an <errors> document, 2 anything else (usage, files, connection, no
@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
+#include "client.h"
+#include "io.h"
 
 #ifndef UPC_MIR_VERSION
 #define UPC_MIR_VERSION "unknown"
@@ -27,9 +28,13 @@
 /* --wait beyond a day is surely a mistake (and would overflow a long on
  * 32-bit hosts in milliseconds soon after). */
 #define MAX_WAIT_SECONDS 86400.0
+/* How long a reply may take by default: a snapshot of thousands of
+ * threads, or a program under load, takes seconds, not a minute. */
+#define DEFAULT_TIMEOUT_SECONDS 60.0
 
 static const char usage_text[] =
-    "usage: upc-mir send [--wait SECONDS] SOCKET [REQUEST.xml|-]\n"
+    "usage: upc-mir send [--wait SECONDS] [--timeout SECONDS] SOCKET "
+    "[REQUEST.xml|-]\n"
     "       upc-mir --help | --version\n";
 
 static void help(void) {
@@ -39,12 +44,19 @@ static void help(void) {
       "Sends a MIR request (control, snapshot, ...) to the running UPC\n"
       "program listening on the Unix socket SOCKET (the program's\n"
       "UPC_MIR_SOCKET) and prints the program's reply on standard output.\n"
-      "The request is read from REQUEST.xml, or from standard input when it\n"
-      "is '-' or absent.\n"
+      "A SOCKET without '/' is in your private directory of MIR sockets\n"
+      "($XDG_RUNTIME_DIR/upc-mir, else /tmp/upc-mir-UID), as for the\n"
+      "program. A program running as another user is refused. The request\n"
+      "is read from REQUEST.xml, or from standard input when it is '-' or\n"
+      "absent (at most 1 MiB).\n"
       "\n"
       "Options:\n"
-      "  --wait SECONDS  wait up to SECONDS (decimals allowed) for the socket\n"
-      "                  to appear and accept; default 0: one attempt\n"
+      "  --wait SECONDS     wait up to SECONDS (decimals allowed) for the\n"
+      "                     socket to appear and accept; default 0: one\n"
+      "                     attempt\n"
+      "  --timeout SECONDS  give up when the reply has not arrived SECONDS\n"
+      "                     after the connection (default 60); replies are\n"
+      "                     at most 64 MiB\n"
       "  --help          show this help and exit\n"
       "  --version       show the version and exit\n"
       "\n"
@@ -68,13 +80,14 @@ static void fail(int usage, const char *fmt, ...) {
   exit(2);
 }
 
-static long parse_wait(const char *text) {
+/* Milliseconds of a --wait or --timeout value. */
+static long parse_seconds(const char *option, const char *text) {
   char *end;
   errno = 0;
   double s = strtod(text, &end);
   if (end == text || *end || errno || !isfinite(s) || s < 0 ||
       s > MAX_WAIT_SECONDS)
-    fail(1, "--wait needs a number of seconds (0 to %.0f), not '%s'",
+    fail(1, "%s needs a number of seconds (0 to %.0f), not '%s'", option,
          MAX_WAIT_SECONDS, text);
   return (long)(s * 1000.0 + 0.5);
 }
@@ -92,7 +105,7 @@ static char *read_request(const char *name, size_t *len) {
     if (n < cap)
       break;
     /* Reading one byte past the limit is enough to reject the request. */
-    if (cap > MIR_CHANNEL_MAX_MESSAGE)
+    if (cap > MIR_MAX_REQUEST)
       break;
     char *nb = realloc(buf, cap * 2);
     if (!nb) {
@@ -108,9 +121,9 @@ static char *read_request(const char *name, size_t *len) {
   if (ferror(f))
     fail(0, "cannot read %s: %s", from_stdin ? "standard input" : name,
          strerror(errno));
-  if (n > MIR_CHANNEL_MAX_MESSAGE)
+  if (n > MIR_MAX_REQUEST)
     fail(0, "%s: request too large (more than %u bytes)",
-         from_stdin ? "standard input" : name, MIR_CHANNEL_MAX_MESSAGE);
+         from_stdin ? "standard input" : name, MIR_MAX_REQUEST);
   if (!from_stdin)
     fclose(f);
   *len = n;
@@ -146,7 +159,7 @@ static int root_is_errors(const char *s) {
 }
 
 static int cmd_send(int argc, char **argv) {
-  long wait_ms = 0;
+  long wait_ms = 0, timeout_ms = (long)(DEFAULT_TIMEOUT_SECONDS * 1000);
   const char *positional[2];
   int npos = 0, options_done = 0;
   for (int i = 0; i < argc; i++) {
@@ -159,9 +172,15 @@ static int cmd_send(int argc, char **argv) {
     } else if (!options_done && strcmp(a, "--wait") == 0) {
       if (i + 1 == argc)
         fail(1, "--wait needs a number of seconds");
-      wait_ms = parse_wait(argv[++i]);
+      wait_ms = parse_seconds("--wait", argv[++i]);
     } else if (!options_done && strncmp(a, "--wait=", 7) == 0) {
-      wait_ms = parse_wait(a + 7);
+      wait_ms = parse_seconds("--wait", a + 7);
+    } else if (!options_done && strcmp(a, "--timeout") == 0) {
+      if (i + 1 == argc)
+        fail(1, "--timeout needs a number of seconds");
+      timeout_ms = parse_seconds("--timeout", argv[++i]);
+    } else if (!options_done && strncmp(a, "--timeout=", 10) == 0) {
+      timeout_ms = parse_seconds("--timeout", a + 10);
     } else if (!options_done && a[0] == '-' && a[1] != '\0') {
       fail(1, "unknown option '%s'", a);
     } else if (npos == 2) {
@@ -176,7 +195,8 @@ static int cmd_send(int argc, char **argv) {
   size_t len;
   char *request = read_request(npos == 2 ? positional[1] : "-", &len);
   char *error = NULL;
-  char *reply = mir_channel_send(positional[0], request, len, wait_ms, &error);
+  char *reply = mir_client_send(positional[0], request, len, wait_ms,
+                                timeout_ms, &error);
   free(request);
   if (!reply)
     fail(0, "%s", error ? error : "out of memory");

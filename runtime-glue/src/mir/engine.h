@@ -1,20 +1,30 @@
 /*
  * engine.h - the MIR engine of a running UPC program: the GASP tool
  * that upc-instrument --mir-request links (docs/mir.md). Internal to the
- * engine's archive (prefix mire_).
+ * engine's archive (prefix mire_). Its files, each calling only those
+ * above it:
  *
- *   tool.c     GASP entry points; each thread's counters, fed by the
- *              events raised while one of its probes measures; the begin
- *              and end of a probe's region (upcr_mir.h).
- *   probes.c   the probes of the program (the section upcr_mir_probes),
- *              their settings (the requests that last defined them), their
- *              values per thread, and the tuples of section 6.
- *   service.c  control and snapshot requests, the other processes (through
- *              channel.h), deliveries and the values at exit.
+ *   probes.c     the probes of the program (the section upcr_mir_probes),
+ *                their settings (the requests that last defined them),
+ *                their values per thread, and the tuples of section 6.
+ *   processes.c  the program's processes and nodes, and what the root asks
+ *                of the others (through relay.h).
+ *   stacks.c     call stacks of this process's threads, for snapshots.
+ *   delivery.c   periodic measurements and deliveries, and the values at
+ *                exit (the root).
+ *   requests.c   control and snapshot requests and their answers.
+ *   startup.c    start-up (collective, in gasp_init) and exit.
+ *   tool.c       GASP entry points; each thread's counters, fed by the
+ *                events raised while one of its probes measures; the begin
+ *                and end of a probe's region (upcr_mir.h).
+ *
+ * The channel under them: server.h (the program's socket for clients),
+ * relay.h (between processes), io.h and paths.h.
  */
 #ifndef UPC_MIR_ENGINE_H
 #define UPC_MIR_ENGINE_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,8 +41,6 @@
 typedef struct {
   uint64_t c[MIR_METRIC_COUNT_];
 } mire_counters_t;
-
-uint64_t mire_now_ns(void);
 
 /* ------------------------------------------------------------------------
  * Probes (probes.c)
@@ -79,6 +87,15 @@ typedef struct mire_probe {
 void mire_row_add(mire_probe_t *p, int k, unsigned epoch,
                   const uint64_t *delta);
 
+/* Nanoseconds of CLOCK_MONOTONIC. */
+uint64_t mire_now_ns(void);
+
+/* Held while the engine's state changes or is read by the service: the
+ * probes' settings, the root's schedules, the relay to other processes
+ * (requests, deliveries and the final values take it; the UPC threads
+ * never do). */
+extern pthread_mutex_t mire_lock;
+
 /* The program's probes, found at gasp_init (first thread). */
 extern mire_probe_t *mire_probes;
 extern size_t mire_nprobes;
@@ -121,33 +138,99 @@ void mire_values_free(mire_values_t *vals);
 char *mire_measurement(const size_t *which, size_t n,
                        const mire_values_t *vals, const mire_values_t *base);
 
-/* Where the probe's documents go: the destination, numbered (number > 0:
- * "dest.N.xml" style, see docs/mir.md) or final (number 0). */
-void mire_destination(const mire_probe_t *p, unsigned number, char *buf,
-                      size_t size);
+/* Where the probe's documents go (malloc'ed; NULL when out of memory):
+ * the destination, numbered (number > 0: "dest.N.xml" style, see
+ * docs/mir.md) or final (number 0). */
+char *mire_destination(const mire_probe_t *p, unsigned number);
 
 /* ------------------------------------------------------------------------
- * Service (service.c)
+ * Processes and nodes (processes.c)
+ * ------------------------------------------------------------------------ */
+
+/* One UPC thread's process and host, as every thread publishes them at
+ * start-up. */
+typedef struct {
+  int pid;
+  char host[64];
+} mire_place_t;
+
+/* Sets up the tables from every thread's place (the first thread of each
+ * process, once mire_first_thread is known; places is kept). */
+int mire_processes_init(mire_place_t *places, int threads);
+int mire_is_root(void);       /* this process runs thread 0 */
+int mire_nprocesses(void);
+/* The process (its lowest thread) of a thread; its pid. */
+int mire_process_of(int thread);
+int mire_pid_of(int thread);
+/* The node (host index) of a thread; 0 before start-up. */
+int mire_node_of(int thread);
+int mire_nnodes(void);
+const char *mire_node_name(int node);
+/* Whether the root reaches every other process (mire_relay_up(1) once the
+ * relay is set up). */
+int mire_relay_up(int set);
+
+/* The root: message to every other process; their replies in
+ * replies[0..nprocesses - 1) (malloc'ed). 0, or -1 after a warning. */
+int mire_relay_all(const char *message, char **replies);
+/* Every process's values into vals; -1 if another process cannot be
+ * reached. */
+int mire_gather(mire_values_t *vals, const char *message);
+/* Relays a message whose replies are "" (success) or an error: NULL, or
+ * the first error (malloc'ed). */
+char *mire_relay_checked(const char *message);
+
+/* ------------------------------------------------------------------------
+ * Call stacks (stacks.c)
+ * ------------------------------------------------------------------------ */
+
+#define MIRE_STACK_MAX 64
+
+/* The first thread of the process, at start-up: the signal handler and a
+ * slot per local thread. 0, or -1 when out of memory. */
+int mire_stacks_init(void);
+/* Each thread, at start-up: it answers for local thread k. */
+void mire_stacks_register(int k);
+/* Lines "thread frame" (innermost first) of this process's threads, up to
+ * depth frames each (malloc'ed). */
+char *mire_local_stacks(int depth);
+
+/* ------------------------------------------------------------------------
+ * Deliveries and the values at exit (delivery.c, the root)
+ * ------------------------------------------------------------------------ */
+
+/* The schedules of the probes, and the thread that delivers. 0, or -1. */
+int mire_delivery_start(void);
+/* Probe i's schedule starts again (its measuring changed). */
+void mire_reschedule(size_t i);
+/* Probe i's latest measurement when it samples (malloc'ed), else NULL. */
+char *mire_latest(size_t i);
+/* Stops the deliveries and writes every probe's final values, once. */
+void mire_write_final(void);
+
+/* ------------------------------------------------------------------------
+ * Requests (requests.c)
+ * ------------------------------------------------------------------------ */
+
+/* The answer to a client's request (the root) and to the root's relayed
+ * message (the others): mir_serve_fn (server.h). */
+char *mire_serve_client(void *arg, const char *msg, size_t len);
+char *mire_serve_relay(void *arg, const char *msg, size_t len);
+/* A process other than the root: whether the root asked for the final
+ * values ("F"), waiting up to seconds for it. */
+int mire_wait_final(int seconds);
+
+/* ------------------------------------------------------------------------
+ * Start-up and exit (startup.c)
  * ------------------------------------------------------------------------ */
 
 /* Every UPC thread, in gasp_init, collectively: finds the processes, the
- * probes and starts the channel. */
+ * probes, and starts the channel and the deliveries. */
 void mire_service_start(void);
 /* At GASP_UPC_COLLECTIVE_EXIT END (after the exit barrier): the root
  * writes the final values; the other processes wait until it has them. */
 void mire_service_collective_exit(int thread);
 /* At exit (atexit; upc_global_exit too): the final values, once. */
 void mire_service_exit(void);
-
-/* ------------------------------------------------------------------------
- * Entities (service.c): hosts of the processes, for node ids.
- * ------------------------------------------------------------------------ */
-
-/* The node (host index) of a thread; 0 before the service started. */
-int mire_node_of(int thread);
-int mire_nnodes(void);
-const char *mire_node_name(int node);
-/* The process (its lowest thread) of a thread. */
-int mire_process_of(int thread);
 
 #endif

@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "io.h"
 
 mire_probe_t *mire_probes;
 size_t mire_nprobes;
@@ -232,6 +235,14 @@ const char *mire_check_ctrlreq(const mir_request_t *req) {
     return buf;
   return NULL;
 }
+
+uint64_t mire_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+pthread_mutex_t mire_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void mire_row_add(mire_probe_t *p, int k, unsigned epoch,
                   const uint64_t *delta) {
@@ -739,23 +750,19 @@ char *mire_measurement(const size_t *which, size_t n,
   return doc;
 }
 
-void mire_destination(const mire_probe_t *p, unsigned number, char *buf,
-                      size_t size) {
-  char dflt[512];
-  const char *dest = p->measuring.destination;
-  if (!dest) {
-    snprintf(dflt, sizeof dflt, "%s.measurement.xml", p->id);
-    dest = dflt;
-  }
-  if (number == 0) {
-    snprintf(buf, size, "%s", dest);
-    return;
-  }
+char *mire_destination(const mire_probe_t *p, unsigned number) {
+  char *dest = p->measuring.destination
+                   ? strdup(p->measuring.destination)
+                   : mir_format("%s.measurement.xml", p->id);
+  if (!dest || number == 0)
+    return dest;
   /* dest.N.ext: the number before the last extension of the file name. */
   const char *slash = strrchr(dest, '/');
   const char *dot = strrchr(slash ? slash + 1 : dest, '.');
-  if (!dot || dot == (slash ? slash + 1 : dest))
-    snprintf(buf, size, "%s.%u", dest, number);
-  else
-    snprintf(buf, size, "%.*s.%u%s", (int)(dot - dest), dest, number, dot);
+  char *numbered = !dot || dot == (slash ? slash + 1 : dest)
+                       ? mir_format("%s.%u", dest, number)
+                       : mir_format("%.*s.%u%s", (int)(dot - dest), dest,
+                                    number, dot);
+  free(dest);
+  return numbered;
 }

@@ -53,12 +53,6 @@ typedef struct {
 
 static __thread thread_state_t *me;
 
-uint64_t mire_now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* ------------------------------------------------------------------------
  * Regions
  * ------------------------------------------------------------------------ */

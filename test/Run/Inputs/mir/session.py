@@ -1,5 +1,5 @@
 """session.py UPC_MIR PROGRAM...: runs PROGRAM (a command line; it runs
-until the file "stop" exists) with UPC_MIR_SOCKET=mir.sock, then sends the
+until the file "stop" exists) with UPC_MIR_SOCKET=./mir.sock, then sends the
 control requests NN-*.xml of the current directory in order with
 `UPC_MIR send`, writing each reply to NN-*.out and its exit status to
 NN-*.status. Between the requests it also plays a client that disconnects
@@ -20,7 +20,7 @@ import sys
 import time
 
 upc_mir, program = sys.argv[1], sys.argv[2:]
-env = dict(os.environ, UPC_MIR_SOCKET="mir.sock")
+env = dict(os.environ, UPC_MIR_SOCKET="./mir.sock")
 if os.path.exists("stop"):
     os.remove("stop")
 proc = subprocess.Popen(program, env=env)
@@ -30,26 +30,33 @@ DEADLINE = 120
 
 
 def send(path, wait="20"):
-    reply = subprocess.run([upc_mir, "send", "--wait", wait, "mir.sock", path],
+    reply = subprocess.run([upc_mir, "send", "--wait", wait, "./mir.sock", path],
                            capture_output=True, text=True, timeout=60)
     return reply.returncode, reply.stdout + reply.stderr
 
 
+last_answer = ""
+
+
 def wait_for(what, condition):
-    """Polls condition() until it holds; a hang if it does not by DEADLINE."""
+    """Polls condition() until it holds; a hang if it does not by DEADLINE
+    (said with the last answer the program gave)."""
     end = time.monotonic() + DEADLINE
     while not condition():
         if proc.poll() is not None:
             sys.exit("the program ended (status %d) before %s" %
                      (proc.returncode, what))
         if time.monotonic() > end:
-            sys.exit("hang: no %s after %d s" % (what, DEADLINE))
+            sys.exit("hang: no %s after %d s; the last answer:\n%s" %
+                     (what, DEADLINE, last_answer))
         time.sleep(0.05)
 
 
 def counted():
     """The step probe's VALUE counts executions on every thread."""
+    global last_answer
     status, text = send("03-value.xml")
+    last_answer = text
     values = re.findall(r'<measurement value="([0-9]+)"/>', text)
     return status == 0 and values and all(int(v) > 0 for v in values)
 
@@ -103,7 +110,7 @@ try:
             # A client that sends half a request and disconnects: dropped,
             # and the program keeps serving.
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            s.connect("mir.sock")
+            s.connect("./mir.sock")
             s.sendall(b'<ctrlreq action="VAL')
             s.close()
             # A burst of requests, each answered.

@@ -1,5 +1,5 @@
 """inflight.py UPC_MIR PROGRAM...: runs PROGRAM (inflight.upc) with
-UPC_MIR_SOCKET=mir.sock and sends control requests while thread 0 is
+UPC_MIR_SOCKET=./mir.sock and sends control requests while thread 0 is
 inside the probed region hold():
   1. activated; deactivated and reset while hold() runs; hold() then ends;
   2. activated again; reset while hold() runs; hold() then ends;
@@ -18,11 +18,11 @@ import time
 DEADLINE = 120
 upc_mir, program = sys.argv[1], sys.argv[2:]
 proc = subprocess.Popen(program, env=dict(os.environ,
-                                          UPC_MIR_SOCKET="mir.sock"))
+                                          UPC_MIR_SOCKET="./mir.sock"))
 
 
 def send(request):
-    r = subprocess.run([upc_mir, "send", "--wait", "60", "mir.sock", request],
+    r = subprocess.run([upc_mir, "send", "--wait", "60", "./mir.sock", request],
                        capture_output=True, text=True, timeout=DEADLINE)
     if r.returncode != 0:
         sys.exit("%s: status %d: %s" % (request, r.returncode, r.stderr))

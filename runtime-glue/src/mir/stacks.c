@@ -1,0 +1,148 @@
+/*
+ * stacks.c - the call stacks of this process's UPC threads, for snapshot
+ * requests (MIR, section 3): the relay's or the server's thread asks each
+ * UPC thread for its stack with a signal (SIGRTMIN+3) whose handler
+ * records it (backtrace(3), the unwinder of glibc); frames are then named
+ * by dladdr(3).
+ */
+#define _GNU_SOURCE
+#include "engine.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <execinfo.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A request for one thread's stack. The helper asks (IDLE -> ASKED) and
+ * signals the thread; the handler takes the request (ASKED -> TAKEN),
+ * records the frames and says so (DONE, then the semaphore). A helper that
+ * gives up after its timeout withdraws a request not taken yet, or waits
+ * for one being recorded, so that a late handler never writes frames that
+ * the helper reads. */
+enum { STACK_IDLE, STACK_ASKED, STACK_TAKEN, STACK_DONE };
+
+typedef struct {
+  pthread_t thread;
+  int state; /* atomic */
+  int depth; /* frames wanted, written before ASKED */
+  void *frames[MIRE_STACK_MAX + 2];
+  int nframes;
+  sem_t done;
+} stack_slot_t;
+
+static stack_slot_t *stacks; /* [local threads] */
+static __thread int my_local = -1;
+
+static int stack_signal(void) { return SIGRTMIN + 3; }
+
+static void on_stack_signal(int sig) {
+  (void)sig;
+  int saved = errno;
+  int asked = STACK_ASKED;
+  stack_slot_t *s = my_local >= 0 ? &stacks[my_local] : NULL;
+  if (s && __atomic_compare_exchange_n(&s->state, &asked, STACK_TAKEN, 0,
+                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    /* Two more: the handler and the signal trampoline. */
+    s->nframes = backtrace(s->frames, s->depth + 2);
+    __atomic_store_n(&s->state, STACK_DONE, __ATOMIC_RELEASE);
+    sem_post(&s->done);
+  }
+  errno = saved;
+}
+
+/* The frames of local thread k (up to depth), into s->frames; the number
+ * recorded, 0 when the thread did not answer within a second. */
+static int ask_stack(stack_slot_t *s, int depth) {
+  s->depth = depth;
+  __atomic_store_n(&s->state, STACK_ASKED, __ATOMIC_RELEASE);
+  if (pthread_kill(s->thread, stack_signal()) != 0) {
+    __atomic_store_n(&s->state, STACK_IDLE, __ATOMIC_RELAXED);
+    return 0; /* the thread has ended */
+  }
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += 1;
+  int posted;
+  while (!(posted = sem_timedwait(&s->done, &until) == 0) && errno == EINTR)
+    ;
+  int asked = STACK_ASKED;
+  if (!posted && __atomic_compare_exchange_n(&s->state, &asked, STACK_IDLE, 0,
+                                             __ATOMIC_RELAXED,
+                                             __ATOMIC_RELAXED))
+    return 0; /* withdrawn before the handler ran */
+  while (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) != STACK_DONE)
+    sched_yield(); /* being recorded: a handler does not block */
+  if (!posted)
+    while (sem_wait(&s->done) != 0 && errno == EINTR)
+      ;
+  __atomic_store_n(&s->state, STACK_IDLE, __ATOMIC_RELAXED);
+  return s->nframes;
+}
+
+/* "function+0xoffset (object)", or "object+0xoffset" when the function
+ * has no dynamic symbol (static functions; link with -rdynamic for
+ * names). */
+static void frame_string(void *pc, char *buf, size_t size) {
+  Dl_info info;
+  if (dladdr(pc, &info) && info.dli_sname)
+    snprintf(buf, size, "%s+0x%lx (%s)", info.dli_sname,
+             (unsigned long)((char *)pc - (char *)info.dli_saddr),
+             info.dli_fname ? info.dli_fname : "?");
+  else if (dladdr(pc, &info) && info.dli_fname)
+    snprintf(buf, size, "%s+0x%lx", info.dli_fname,
+             (unsigned long)((char *)pc - (char *)info.dli_fbase));
+  else
+    snprintf(buf, size, "%p", pc);
+}
+
+/* Lines "thread frame" (outermost last) of this process's threads. */
+char *mire_local_stacks(int depth) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  if (!f)
+    return NULL;
+  if (depth > MIRE_STACK_MAX)
+    depth = MIRE_STACK_MAX;
+  for (int k = 0; k < mire_local_threads && depth > 0; ++k) {
+    stack_slot_t *s = &stacks[k];
+    int n = ask_stack(s, depth);
+    /* The first two frames are the handler and the signal trampoline. */
+    for (int i = 2; i < n && i - 2 < depth; ++i) {
+      char frame[512];
+      frame_string(s->frames[i], frame, sizeof frame);
+      fprintf(f, "%d %s\n", mire_first_thread + k, frame);
+    }
+  }
+  fclose(f);
+  return text;
+}
+
+int mire_stacks_init(void) {
+  stacks = calloc((size_t)mire_local_threads, sizeof *stacks);
+  if (!stacks)
+    return -1;
+  for (int k = 0; k < mire_local_threads; ++k)
+    sem_init(&stacks[k].done, 0, 0);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stack_signal;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(stack_signal(), &sa, NULL);
+  void *warm[2];
+  backtrace(warm, 2); /* loads the unwinder now, not in a handler */
+  return 0;
+}
+
+void mire_stacks_register(int k) {
+  my_local = k;
+  stacks[k].thread = pthread_self();
+}
