@@ -37,6 +37,9 @@ packages=(
   chromium
   # ViTE, an OTF2 viewer, opens the trace tool's archives in a test
   vite
+  # ss lists what a program with a MIR channel listens on, in the test
+  # that attacks it as another user (util-linux's setpriv, in every Debian)
+  iproute2
 )
 
 # speedscope, a trace viewer (web application) from the npm registry, for

@@ -108,6 +108,13 @@ else:
                         "the suite is unsupported")
         config.unsupported = True
 
+    # Another user to attack with (test/Run/mir-security.test): nobody,
+    # through util-linux's setpriv, which needs root; its scripts run with
+    # the system's Python (nobody cannot read a Python under /root).
+    if os.geteuid() == 0 and shutil.which("setpriv") and shutil.which(
+            "ss") and os.path.exists("/usr/bin/python3"):
+        config.available_features.add("other-uid")
+
     # csmith (Debian: csmith, libcsmith-dev) for the differential tests.
     if shutil.which("csmith") and os.path.exists(
             "/usr/include/csmith/csmith.h"):

@@ -232,6 +232,14 @@ void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
   MPI_Initialized(&init);
   if (!init)
     setenv("OMPI_MCA_osc", DEFAULT_OSC, 0);
+  /* A job on one node needs no network between its processes, and Open
+   * MPI's TCP transport would listen on every interface of the machine (it
+   * binds the wildcard address whatever btl_tcp_if_include says): shared
+   * memory alone, unless the user chose (OMPI_MCA_btl). */
+  const char *local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  const char *size = getenv("OMPI_COMM_WORLD_SIZE");
+  if (!init && local && size && strcmp(local, size) == 0)
+    setenv("OMPI_MCA_btl", "self,vader", 0);
   if (!init && MPI_Init(argc, argv) != MPI_SUCCESS) {
     fprintf(stderr, "upc runtime: error: MPI_Init failed\n");
     exit(1);
