@@ -2,6 +2,9 @@
 #
 #   MODE=smoke    fuzz a fresh copy of SEEDS (with DICT) in WORK/corpus; the
 #                 bound is one of OPTIONS (-runs=N or -max_total_time=N)
+#   MODE=mir      the same, with the MIR requests of the source tree ROOT as
+#                 seeds and the request DTDs' names as dictionary
+#                 (MirSeeds.cmake)
 #   MODE=replay   run every file of REGRESSIONS once through each FUZZER
 #   FUZZER        the fuzzer; for replay, several separated by '|'
 #   OPTIONS       further libFuzzer options, separated by spaces
@@ -36,6 +39,10 @@ endfunction()
 if(MODE STREQUAL "smoke")
   file(COPY "${SEEDS}/" DESTINATION "${WORK}/corpus")
   run_fuzzer("${fuzzers}" "-dict=${DICT}" "${WORK}/corpus")
+elseif(MODE STREQUAL "mir")
+  include("${CMAKE_CURRENT_LIST_DIR}/MirSeeds.cmake")
+  mir_collect_seeds("${ROOT}" "${WORK}/corpus" "${WORK}/mir.dict")
+  run_fuzzer("${fuzzers}" "-dict=${WORK}/mir.dict" "${WORK}/corpus")
 elseif(MODE STREQUAL "replay")
   file(GLOB inputs LIST_DIRECTORIES false "${REGRESSIONS}/*")
   list(FILTER inputs EXCLUDE REGEX "/(\\.[^/]*|README[^/]*)$")
@@ -50,5 +57,5 @@ elseif(MODE STREQUAL "replay")
     run_fuzzer("${fuzzer}" ${inputs})
   endforeach()
 else()
-  message(FATAL_ERROR "MODE must be smoke or replay, not '${MODE}'")
+  message(FATAL_ERROR "MODE must be smoke, mir or replay, not '${MODE}'")
 endif()
