@@ -2,7 +2,7 @@
 //
 // The ENVIRONMENT sections that upc-instrument and upcc print after their
 // options: the tool's own variables, and those of the programs it builds,
-// from gasp-tools/common/environment.def (the one table of them).
+// from translator/tools/environment.def (the one table of them).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-"""Checks gasp-tools/common/environment.def, the table of the variables
+"""Checks translator/tools/environment.def, the table of the variables
 that programs read, against what uses it:
 
   environment_table.py SOURCE_ROOT COMMAND...
@@ -19,7 +19,7 @@ import sys
 root, commands = sys.argv[1], sys.argv[2:]
 errors = []
 
-table = open(os.path.join(root, "gasp-tools/common/environment.def")).read()
+table = open(os.path.join(root, "translator/tools/environment.def")).read()
 rows = re.findall(r'^UPC_ENV\("(\w+)", "([^"]+)"', table, re.M)
 if len(rows) != table.count("\nUPC_ENV("):
     errors.append("environment.def: a row is not UPC_ENV(\"NAME\", \"READER\"")

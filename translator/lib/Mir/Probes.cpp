@@ -1,7 +1,7 @@
 //===- Probes.cpp - Instrumentation requests compiled into probes ---------===//
 //
 // The requests are read by the MIR request reader the runtime uses too
-// (gasp-tools/mir/mir_request.h), so that what the translator accepts and
+// (runtime-glue/mir/mir_request.h), so that what the translator accepts and
 // what the running program reads cannot differ. Regions are found by their
 // SIR ids; a probe delimits statements, because its measurement starts
 // and ends with the execution of a block (MIR, section 4 leaves which
