@@ -163,6 +163,30 @@ try:
                   for p in glob.glob(os.path.join(shared, "ticks.[0-9]*.xml")))
     print("deliveries are regular files: %s" % regular)
 
+    # The destination changed again and again while deliveries run (a
+    # change once freed the name a delivery was reading: files under
+    # spliced names): each name gets a new delivery before the next change.
+    names = [os.path.join(shared, "alt-%s.xml" % n) for n in "ab"]
+
+    def deliveries_to(name):
+        return len(glob.glob(name[:-len(".xml")] + ".[0-9]*.xml"))
+    for i in range(20):
+        name = names[i % 2]
+        before = deliveries_to(name)
+        status, text = send('<ctrlreq action="ACTIVATE"><probe id="ticks"/>'
+                            '<measuring delivery="1" destination="%s"/>'
+                            '</ctrlreq>' % name)
+        assert status == 0, text
+        wait_for("a delivery to " + name,
+                 lambda: deliveries_to(name) > before)
+    status, text = send('<ctrlreq action="DEACTIVATE"><probe id="ticks"/>'
+                        '</ctrlreq>')
+    strays = [p for p in glob.glob(os.path.join(shared, "*"))
+              if os.path.basename(p).startswith("alt") and
+              not re.fullmatch(r"alt-[ab]\.[0-9]+\.xml", os.path.basename(p))]
+    print("alternating destinations: status %d, stray files: %d" %
+          (status, len(strays)))
+
     # Forged frames to the relay's TCP ports (two nodes only).
     evil = os.path.join(shared, "evil.xml")
     for local in relays:
@@ -176,7 +200,9 @@ finally:
     status = proc.wait(timeout=DEADLINE)
     errors.close()
     shutil.rmtree(shared, ignore_errors=True)
-for line in sorted(set(open("program.err").read().splitlines())):
+said = open("program.err").read().splitlines()
+for line in sorted(set(said)):
     if line.startswith("upc-mir: warning"):
         print(line)
+print("program errors: %d" % sum("error" in line for line in said))
 sys.exit(status)
