@@ -2,10 +2,10 @@
  * events.c - the varargs of every event of gasp_upc.h, their decoding and
  * their formatting.
  *
- * The signatures follow gasp_upc.h exactly (GASP 1.4 Tables 1-10 plus the
- * GET/PUT type and name strings and the GASP_UPCI_* events): a tool that
- * reads a vararg with another type than the one passed has undefined
- * behaviour, so these tables are the one place that knows them.
+ * The signatures come from the event table that gasp_upc.h comes from
+ * (runtime-glue/gasp-events/gasp_events.toml): a tool that reads a vararg
+ * with another type than the one passed has undefined behaviour, so the
+ * decoder and the header cannot be allowed to differ.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,149 +14,12 @@
 #include "gasp_tools.h"
 #include "upc_atomic.h"
 
-#define A(name, kind) {name, UPCGT_##kind}
-#define SIG(var, ...)                                                          \
-  static const upcgt_argspec_t var##_args[] = {__VA_ARGS__};                   \
-  static const upcgt_sig_t var = {                                             \
-      (unsigned char)(sizeof var##_args / sizeof var##_args[0]), var##_args}
-
-static const upcgt_sig_t sig_none = {0, NULL};
-SIG(sig_funcsig, A("funcsig", STR));
-SIG(sig_malloc_s, A("nbytes", SIZE));
-SIG(sig_malloc_e, A("nbytes", SIZE), A("returnptr", PTR));
-SIG(sig_realloc_s, A("ptr", PTR), A("size", SIZE));
-SIG(sig_realloc_e, A("ptr", PTR), A("size", SIZE), A("returnptr", PTR));
-SIG(sig_cfree, A("ptr", PTR));
-SIG(sig_status, A("status", INT));
-SIG(sig_sync, A("named", INT), A("expr", INT));
-SIG(sig_galloc_s, A("nblocks", SIZE), A("nbytes", SIZE));
-SIG(sig_galloc_e, A("nblocks", SIZE), A("nbytes", SIZE),
-    A("newshrd_ptr", PTS));
-SIG(sig_alloc_s, A("nbytes", SIZE));
-SIG(sig_alloc_e, A("nbytes", SIZE), A("newshrd_ptr", PTS));
-SIG(sig_free, A("shrd_ptr", PTS));
-SIG(sig_lck, A("lck", LOCK));
-SIG(sig_lock_attempt_e, A("lck", LOCK), A("result", INT));
-SIG(sig_memcpy, A("dst", PTS), A("src", PTS), A("n", SIZE));
-SIG(sig_memget, A("dst", PTR), A("src", PTS), A("n", SIZE));
-SIG(sig_memput, A("dst", PTS), A("src", PTR), A("n", SIZE));
-SIG(sig_memset, A("dst", PTS), A("c", INT), A("n", SIZE));
-SIG(sig_get, A("is_relaxed", INT), A("dst", PTR), A("src", PTS),
-    A("n", SIZE), A("type", STR), A("name", STR));
-SIG(sig_put, A("is_relaxed", INT), A("dst", PTS), A("src", PTR),
-    A("n", SIZE), A("type", STR), A("name", STR));
-SIG(sig_coll, A("dst", PTS), A("src", PTS), A("nbytes", SIZE),
-    A("upc_flags", FLAGS));
-SIG(sig_permute, A("dst", PTS), A("src", PTS), A("perm", PTS),
-    A("nbytes", SIZE), A("upc_flags", FLAGS));
-SIG(sig_reduce, A("dst", PTS), A("src", PTS), A("upc_op", OP),
-    A("nelems", SIZE), A("blk_size", SIZE), A("func", PTR),
-    A("upc_flags", FLAGS), A("type", REDTYPE));
-
-SIG(sig_nb_get_s, A("is_relaxed", INT), A("dst", PTR), A("src", PTS),
-    A("n", SIZE));
-SIG(sig_nb_get_e, A("is_relaxed", INT), A("dst", PTR), A("src", PTS),
-    A("n", SIZE), A("handle", PTR));
-SIG(sig_nb_put_s, A("is_relaxed", INT), A("dst", PTS), A("src", PTR),
-    A("n", SIZE));
-SIG(sig_nb_put_e, A("is_relaxed", INT), A("dst", PTS), A("src", PTR),
-    A("n", SIZE), A("handle", PTR));
-SIG(sig_nb_memcpy_e, A("dst", PTS), A("src", PTS), A("n", SIZE),
-    A("handle", PTR));
-SIG(sig_nb_memset_e, A("dst", PTS), A("c", INT), A("n", SIZE),
-    A("handle", PTR));
-SIG(sig_nb_sync, A("handle", PTR));
-SIG(sig_nb_attempt_e, A("handle", PTR), A("complete", INT));
-SIG(sig_domain_s, A("type", INT), A("ops", OP), A("hints", INT));
-SIG(sig_domain_e, A("type", INT), A("ops", OP), A("hints", INT),
-    A("domain", PTS));
-SIG(sig_domain, A("domain", PTS));
-SIG(sig_atomic, A("is_relaxed", INT), A("domain", PTS), A("fetch_ptr", PTR),
-    A("op", OP), A("target", PTS), A("operand1", PTR), A("operand2", PTR));
+/* The signatures of every event, generated from the event table
+ * (runtime-glue/gasp-events/gasp_events.toml): upcgt_table_signature. */
+#include "gasp_event_signatures.inc"
 
 const upcgt_sig_t *upcgt_signature(unsigned int tag, gasp_evttype_t type) {
-  const int end = type == GASP_END;
-  switch (tag) {
-  case GASP_C_FUNC:
-    return &sig_funcsig;
-  case GASP_C_MALLOC:
-    return end ? &sig_malloc_e : &sig_malloc_s;
-  case GASP_C_REALLOC:
-    return end ? &sig_realloc_e : &sig_realloc_s;
-  case GASP_C_FREE:
-    return &sig_cfree;
-  case GASP_UPC_COLLECTIVE_EXIT:
-  case GASP_UPC_NONCOLLECTIVE_EXIT:
-    return &sig_status;
-  case GASP_UPC_NOTIFY:
-  case GASP_UPC_WAIT:
-  case GASP_UPC_BARRIER:
-    return &sig_sync;
-  case GASP_UPC_FENCE:
-  case GASP_UPC_FORALL:
-    return &sig_none;
-  case GASP_UPC_GLOBAL_ALLOC:
-  case GASP_UPC_ALL_ALLOC:
-    return end ? &sig_galloc_e : &sig_galloc_s;
-  case GASP_UPC_ALLOC:
-    return end ? &sig_alloc_e : &sig_alloc_s;
-  case GASP_UPC_FREE:
-  case GASP_UPCI_ALL_FREE:
-    return &sig_free;
-  case GASP_UPC_GLOBAL_LOCK_ALLOC:
-  case GASP_UPC_ALL_LOCK_ALLOC:
-    return end ? &sig_lck : &sig_none;
-  case GASP_UPC_LOCK_FREE:
-  case GASP_UPCI_ALL_LOCK_FREE:
-  case GASP_UPC_LOCK:
-  case GASP_UPC_UNLOCK:
-    return &sig_lck;
-  case GASP_UPC_LOCK_ATTEMPT:
-    return end ? &sig_lock_attempt_e : &sig_lck;
-  case GASP_UPC_MEMCPY:
-    return &sig_memcpy;
-  case GASP_UPC_MEMGET:
-    return &sig_memget;
-  case GASP_UPC_MEMPUT:
-    return &sig_memput;
-  case GASP_UPC_MEMSET:
-    return &sig_memset;
-  case GASP_UPC_GET:
-    return &sig_get;
-  case GASP_UPC_PUT:
-    return &sig_put;
-  case GASP_UPC_ALL_BROADCAST:
-  case GASP_UPC_ALL_SCATTER:
-  case GASP_UPC_ALL_GATHER:
-  case GASP_UPC_ALL_GATHER_ALL:
-  case GASP_UPC_ALL_EXCHANGE:
-    return &sig_coll;
-  case GASP_UPC_ALL_PERMUTE:
-    return &sig_permute;
-  case GASP_UPC_ALL_REDUCE:
-  case GASP_UPC_ALL_PREFIX_REDUCE:
-    return &sig_reduce;
-  case GASP_UPC_NB_GET_INIT:
-    return end ? &sig_nb_get_e : &sig_nb_get_s;
-  case GASP_UPC_NB_PUT_INIT:
-    return end ? &sig_nb_put_e : &sig_nb_put_s;
-  case GASP_UPCI_NB_MEMCPY_INIT:
-    return end ? &sig_nb_memcpy_e : &sig_memcpy;
-  case GASP_UPCI_NB_MEMSET_INIT:
-    return end ? &sig_nb_memset_e : &sig_memset;
-  case GASP_UPC_NB_SYNC:
-    return &sig_nb_sync;
-  case GASP_UPCI_NB_SYNC_ATTEMPT:
-    return end ? &sig_nb_attempt_e : &sig_nb_sync;
-  case GASP_UPC_ATOMIC_DOMAIN_ALLOC:
-    return end ? &sig_domain_e : &sig_domain_s;
-  case GASP_UPC_ATOMIC_DOMAIN_FREE:
-    return &sig_domain;
-  case GASP_UPC_ATOMIC:
-    return &sig_atomic;
-  default:
-    return NULL;
-  }
+  return upcgt_table_signature(tag, type == GASP_END);
 }
 
 void upcgt_decode(const upcgt_sig_t *sig, va_list *ap, upcgt_val_t *out) {
@@ -366,50 +229,13 @@ upcgt_category_t upcgt_category(unsigned int tag) {
   if (upcgt_is_user_event(tag))
     return UPCGT_CAT_USER;
   switch (tag) {
-  case GASP_C_FUNC:
-    return UPCGT_CAT_FUNCTION;
-  case GASP_C_MALLOC:
-  case GASP_C_REALLOC:
-  case GASP_C_FREE:
-    return UPCGT_CAT_C_MEMORY;
-  case GASP_UPC_COLLECTIVE_EXIT:
-  case GASP_UPC_NONCOLLECTIVE_EXIT:
-    return UPCGT_CAT_EXIT;
-  case GASP_UPC_NOTIFY:
-  case GASP_UPC_WAIT:
-  case GASP_UPC_BARRIER:
-  case GASP_UPC_FENCE:
-    return UPCGT_CAT_SYNC;
-  case GASP_UPC_FORALL:
-    return UPCGT_CAT_WORK_SHARING;
-  case GASP_UPC_LOCK:
-  case GASP_UPC_LOCK_ATTEMPT:
-  case GASP_UPC_UNLOCK:
-    return UPCGT_CAT_LOCK;
-  case GASP_UPC_MEMCPY:
-  case GASP_UPC_MEMGET:
-  case GASP_UPC_MEMPUT:
-  case GASP_UPC_MEMSET:
-  case GASP_UPC_GET:
-  case GASP_UPC_PUT:
-  case GASP_UPC_NB_GET_INIT:
-  case GASP_UPC_NB_PUT_INIT:
-  case GASP_UPCI_NB_MEMCPY_INIT:
-  case GASP_UPCI_NB_MEMSET_INIT:
-  case GASP_UPC_NB_SYNC:
-  case GASP_UPCI_NB_SYNC_ATTEMPT:
-  case GASP_UPC_ATOMIC:
-    return UPCGT_CAT_DATA;
+#define GASP_EVENT(NAME, CATEGORY, OTF2_ROLE)                                  \
+  case NAME:                                                                   \
+    return UPCGT_CAT_##CATEGORY;
+#include "gasp_events.def"
   default:
-    break;
+    return UPCGT_CAT_OTHER;
   }
-  /* The event tables group events by their top byte (gasp_upc.h). */
-  if ((tag & 0xFF000000u) == 0x05000000u || tag == GASP_UPCI_ALL_FREE ||
-      tag == GASP_UPCI_ALL_LOCK_FREE)
-    return UPCGT_CAT_MEMORY;
-  if ((tag & 0xFF000000u) == 0x08000000u)
-    return UPCGT_CAT_COLLECTIVE;
-  return UPCGT_CAT_OTHER;
 }
 
 const char *upcgt_category_name(upcgt_category_t cat) {

@@ -290,85 +290,16 @@ static void region_kind(uint32_t tag, OTF2_RegionRole *role,
     *paradigm = OTF2_PARADIGM_USER;
     return;
   }
-  switch (tag) {
-  case GASP_C_FUNC:
-    *role = OTF2_REGION_ROLE_FUNCTION;
+  /* GASP_C_FUNC's regions are the compiler's (function entry and exit),
+   * the others the UPC runtime's. */
+  if (tag == GASP_C_FUNC)
     *paradigm = OTF2_PARADIGM_COMPILER;
+  switch (tag) {
+#define GASP_EVENT(NAME, CATEGORY, OTF2_ROLE)                                  \
+  case NAME:                                                                   \
+    *role = OTF2_REGION_ROLE_##OTF2_ROLE;                                      \
     return;
-  case GASP_C_MALLOC:
-  case GASP_UPC_GLOBAL_ALLOC:
-  case GASP_UPC_ALL_ALLOC:
-  case GASP_UPC_ALLOC:
-  case GASP_UPC_GLOBAL_LOCK_ALLOC:
-  case GASP_UPC_ALL_LOCK_ALLOC:
-    *role = OTF2_REGION_ROLE_ALLOCATE;
-    return;
-  case GASP_C_REALLOC:
-    *role = OTF2_REGION_ROLE_REALLOCATE;
-    return;
-  case GASP_C_FREE:
-  case GASP_UPC_FREE:
-  case GASP_UPCI_ALL_FREE:
-  case GASP_UPC_LOCK_FREE:
-  case GASP_UPCI_ALL_LOCK_FREE:
-    *role = OTF2_REGION_ROLE_DEALLOCATE;
-    return;
-  case GASP_UPC_COLLECTIVE_EXIT:
-    *role = OTF2_REGION_ROLE_IMPLICIT_BARRIER;
-    return;
-  case GASP_UPC_NOTIFY:
-  case GASP_UPC_WAIT:
-  case GASP_UPC_BARRIER:
-    *role = OTF2_REGION_ROLE_BARRIER;
-    return;
-  case GASP_UPC_FENCE:
-    *role = OTF2_REGION_ROLE_FLUSH;
-    return;
-  case GASP_UPC_FORALL:
-    *role = OTF2_REGION_ROLE_LOOP;
-    return;
-  case GASP_UPC_GET:
-  case GASP_UPC_PUT:
-  case GASP_UPC_MEMCPY:
-  case GASP_UPC_MEMGET:
-  case GASP_UPC_MEMPUT:
-  case GASP_UPC_MEMSET:
-  case GASP_UPC_NB_GET_INIT:
-  case GASP_UPC_NB_PUT_INIT:
-  case GASP_UPCI_NB_MEMCPY_INIT:
-  case GASP_UPCI_NB_MEMSET_INIT:
-  case GASP_UPC_ATOMIC:
-    *role = OTF2_REGION_ROLE_RMA;
-    return;
-  case GASP_UPC_NB_SYNC:
-  case GASP_UPCI_NB_SYNC_ATTEMPT:
-    *role = OTF2_REGION_ROLE_FLUSH;
-    return;
-  case GASP_UPC_ATOMIC_DOMAIN_ALLOC:
-    *role = OTF2_REGION_ROLE_ALLOCATE;
-    return;
-  case GASP_UPC_ATOMIC_DOMAIN_FREE:
-    *role = OTF2_REGION_ROLE_DEALLOCATE;
-    return;
-  case GASP_UPC_ALL_BROADCAST:
-  case GASP_UPC_ALL_SCATTER:
-    *role = OTF2_REGION_ROLE_COLL_ONE2ALL;
-    return;
-  case GASP_UPC_ALL_GATHER:
-  case GASP_UPC_ALL_REDUCE:
-    *role = OTF2_REGION_ROLE_COLL_ALL2ONE;
-    return;
-  case GASP_UPC_ALL_GATHER_ALL:
-  case GASP_UPC_ALL_EXCHANGE:
-  case GASP_UPC_ALL_PERMUTE:
-    *role = OTF2_REGION_ROLE_COLL_ALL2ALL;
-    return;
-  case GASP_UPC_ALL_PREFIX_REDUCE:
-    *role = OTF2_REGION_ROLE_COLL_OTHER;
-    return;
-  case GASP_UPC_NONCOLLECTIVE_EXIT:
-    *role = OTF2_REGION_ROLE_ARTIFICIAL;
-    return;
+#include "gasp_events.def"
   default:
     *role = OTF2_REGION_ROLE_FUNCTION;
     return;

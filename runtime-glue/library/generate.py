@@ -601,8 +601,34 @@ def headers_of(functions):
     return list(dict.fromkeys(f.header for f in functions))
 
 
+def check_events(functions, source_dir):
+    """Every event a function raises is one of the GASP event table
+    (runtime-glue/gasp-events/gasp_events.toml), with as many varargs at
+    START and END as the table gives it."""
+    path = os.path.join(source_dir, "runtime-glue", "gasp-events",
+                        "gasp_events.toml")
+    with open(path, "rb") as f:
+        events = {e.get("name"): e for e in tomllib.load(f).get("event", [])}
+    for f in functions:
+        if not f.event:
+            continue
+        e = events.get(f.event)
+        if e is None:
+            raise TableError(f"{f.name}: event {f.event} is not in the GASP "
+                             "event table (runtime-glue/gasp-events)")
+        if f.custom_wrapper:
+            continue
+        for when, given in (("start", f.start), ("end", f.end)):
+            want = e.get("args", e.get(when, []))
+            if len(given) != len(want):
+                raise TableError(
+                    f"{f.name}: {len(given)} varargs at {when.upper()}, but "
+                    f"{f.event} has {len(want)} ({', '.join(want)})")
+
+
 def outputs(library, source_dir):
     functions = library.functions
+    check_events(functions, source_dir)
     c_headers = headers_of(functions)
     headers = list(dict.fromkeys([c.header for c in library.constants] +
                                  c_headers))

@@ -41,61 +41,15 @@ void *gasp_upc_pts_local_address(const gasp_upc_PTS_t *pts) {
 int gasp_upc_mythread(void) { return upcri_mythread; }
 int gasp_upc_threads(void) { return upcri_threads; }
 
-/* Every event gasp_upc.h defines (runtime.gasp_names checks the list
- * against the header). */
-#define EVENT(NAME) {NAME, #NAME}
+/* Every event gasp_upc.h defines, from the event table
+ * (runtime-glue/gasp-events). */
 static const struct {
   unsigned int tag;
   const char *name;
 } events[] = {
-    EVENT(GASP_C_FUNC),
-    EVENT(GASP_C_MALLOC),
-    EVENT(GASP_C_REALLOC),
-    EVENT(GASP_C_FREE),
-    EVENT(GASP_UPC_COLLECTIVE_EXIT),
-    EVENT(GASP_UPC_NONCOLLECTIVE_EXIT),
-    EVENT(GASP_UPC_NOTIFY),
-    EVENT(GASP_UPC_WAIT),
-    EVENT(GASP_UPC_BARRIER),
-    EVENT(GASP_UPC_FENCE),
-    EVENT(GASP_UPC_FORALL),
-    EVENT(GASP_UPC_GLOBAL_ALLOC),
-    EVENT(GASP_UPC_ALL_ALLOC),
-    EVENT(GASP_UPC_ALLOC),
-    EVENT(GASP_UPC_FREE),
-    EVENT(GASP_UPC_GLOBAL_LOCK_ALLOC),
-    EVENT(GASP_UPC_ALL_LOCK_ALLOC),
-    EVENT(GASP_UPC_LOCK_FREE),
-    EVENT(GASP_UPC_LOCK),
-    EVENT(GASP_UPC_LOCK_ATTEMPT),
-    EVENT(GASP_UPC_UNLOCK),
-    EVENT(GASP_UPC_MEMCPY),
-    EVENT(GASP_UPC_MEMGET),
-    EVENT(GASP_UPC_MEMPUT),
-    EVENT(GASP_UPC_MEMSET),
-    EVENT(GASP_UPC_GET),
-    EVENT(GASP_UPC_PUT),
-    EVENT(GASP_UPC_ALL_BROADCAST),
-    EVENT(GASP_UPC_ALL_SCATTER),
-    EVENT(GASP_UPC_ALL_GATHER),
-    EVENT(GASP_UPC_ALL_GATHER_ALL),
-    EVENT(GASP_UPC_ALL_EXCHANGE),
-    EVENT(GASP_UPC_ALL_PERMUTE),
-    EVENT(GASP_UPC_ALL_REDUCE),
-    EVENT(GASP_UPC_ALL_PREFIX_REDUCE),
-    EVENT(GASP_UPCI_ALL_FREE),
-    EVENT(GASP_UPCI_ALL_LOCK_FREE),
-    EVENT(GASP_UPC_NB_GET_INIT),
-    EVENT(GASP_UPC_NB_PUT_INIT),
-    EVENT(GASP_UPC_NB_SYNC),
-    EVENT(GASP_UPCI_NB_MEMCPY_INIT),
-    EVENT(GASP_UPCI_NB_MEMSET_INIT),
-    EVENT(GASP_UPCI_NB_SYNC_ATTEMPT),
-    EVENT(GASP_UPC_ATOMIC_DOMAIN_ALLOC),
-    EVENT(GASP_UPC_ATOMIC_DOMAIN_FREE),
-    EVENT(GASP_UPC_ATOMIC),
+#define GASP_EVENT(NAME, CATEGORY, OTF2_ROLE) {NAME, #NAME},
+#include "gasp_events.def"
 };
-#undef EVENT
 
 const char *gasp_upc_event_name(unsigned int evttag) {
   for (size_t i = 0; i < sizeof events / sizeof *events; ++i)
