@@ -100,8 +100,13 @@ int mire_gather(mire_values_t *vals, const char *message) {
 }
 
 char *mire_relay_checked(const char *message) {
-  if (nprocesses == 1 || !relay_up)
+  if (nprocesses == 1)
     return NULL;
+  if (!relay_up)
+    /* Said at start-up (a process that could not listen): a change that
+     * would reach only some processes is refused. */
+    return strdup("the program's other processes cannot be reached (see "
+                  "its standard error)");
   char **replies = calloc((size_t)nprocesses, sizeof *replies);
   if (!replies)
     return strdup("out of memory");

@@ -228,11 +228,15 @@ void mire_service_start(void) {
   barrier(); /* thread 0's slot holds the secret and the directory */
   if (first == me && mire_nprocesses() > 1 && !mire_is_root())
     start_peer(all, me);
-  if (first == me && mire_is_root())
-    start_server();
   barrier(); /* every process listens, and says where */
-  if (first == me && mire_is_root() && mire_nprocesses() > 1)
-    connect_peers(all);
+  if (first == me && mire_is_root()) {
+    /* The relay first: a client may send a request as soon as the socket
+     * exists, and a request served before the relay knows the others
+     * would reach this process alone. */
+    if (mire_nprocesses() > 1)
+      connect_peers(all);
+    start_server();
+  }
   barrier();
 }
 

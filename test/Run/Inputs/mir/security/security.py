@@ -181,11 +181,9 @@ try:
                  lambda: deliveries_to(name) > before)
     status, text = send('<ctrlreq action="DEACTIVATE"><probe id="ticks"/>'
                         '</ctrlreq>')
-    strays = [p for p in glob.glob(os.path.join(shared, "*"))
-              if os.path.basename(p).startswith("alt") and
-              not re.fullmatch(r"alt-[ab]\.[0-9]+\.xml", os.path.basename(p))]
-    print("alternating destinations: status %d, stray files: %d" %
-          (status, len(strays)))
+    # (Stray files are counted once the program ended: a delivery may
+    # still be writing its temporary file now.)
+    print("alternating destinations: status %d" % status)
 
     # Forged frames to the relay's TCP ports (two nodes only).
     evil = os.path.join(shared, "evil.xml")
@@ -199,10 +197,14 @@ finally:
     open("stop", "w").close()
     status = proc.wait(timeout=DEADLINE)
     errors.close()
+    strays = [os.path.basename(p) for p in glob.glob(os.path.join(shared, "alt*"))
+              if not re.fullmatch(r"alt-[ab](\.[0-9]+)?\.xml",
+                                  os.path.basename(p))]
     shutil.rmtree(shared, ignore_errors=True)
 said = open("program.err").read().splitlines()
 for line in sorted(set(said)):
     if line.startswith("upc-mir: warning"):
         print(line)
 print("program errors: %d" % sum("error" in line for line in said))
+print("stray files: %s" % (" ".join(sorted(strays)) or "none"))
 sys.exit(status)
