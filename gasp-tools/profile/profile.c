@@ -689,10 +689,51 @@ static double event_cost_ns(void) {
   return cost[ROUNDS / 2];
 }
 
+/* One thread's timeline, read once: at upc_global_exit the other threads
+ * still run, so the summary's category times are summed from the same
+ * reading as the bins printed, not read again a moment later. */
+typedef struct {
+  uint64_t own;  /* the thread's bin width */
+  uint32_t n;    /* bins read */
+  uint64_t cat[UPCGT_TIMED_CATEGORIES];
+  uint64_t (*v)[UPCGT_TIMED_CATEGORIES];
+} timeline_read_t;
+
+static void read_timeline(struct _gasp_context_S *ctx, timeline_read_t *r) {
+  memset(r, 0, sizeof *r);
+  if (ctx->bins) {
+    r->own = LOAD(ctx->bin_ns);
+    r->n = LOAD(ctx->nbins);
+    if (r->n > TIMELINE_BINS)
+      r->n = TIMELINE_BINS;
+    r->v = calloc(r->n ? r->n : 1, sizeof *r->v);
+  }
+  if (!r->v) {
+    /* No timeline (or no memory for the reading): the totals alone. */
+    r->n = 0;
+    for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c)
+      r->cat[c] = LOAD(ctx->cat_ns[c]);
+    return;
+  }
+  for (uint32_t i = 0; i < r->n; ++i)
+    for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c) {
+      r->v[i][c] = LOAD(ctx->bins[i][c]);
+      r->cat[c] += r->v[i][c];
+    }
+}
+
 /* Per thread of this process: summary, timeline, communication matrix. */
 static void print_threads_json(FILE *out, uint64_t now) {
   int nthreads = upcgt_nthreads();
   static const char *const sep[] = {"", ", "};
+  timeline_read_t *reads = calloc((size_t)nthreads, sizeof *reads);
+  if (!reads)
+    return;
+  for (int th = 0; th < nthreads; ++th) {
+    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
+    if (ctx)
+      read_timeline(ctx, &reads[th]);
+  }
   fprintf(out, ",\n  \"thread_summary\": [");
   int k = 0;
   for (int th = 0; th < nthreads; ++th) {
@@ -707,16 +748,14 @@ static void print_threads_json(FILE *out, uint64_t now) {
             LOAD(ctx->events));
     for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c)
       fprintf(out, "%s\"%s\": %.9f", sep[c > 0], upcgt_category_name(c),
-              (double)LOAD(ctx->cat_ns[c]) * 1e-9);
+              (double)reads[th].cat[c] * 1e-9);
     fprintf(out, "}}");
   }
   /* One bin width for the report: the coarsest of its threads. */
   uint64_t w = TIMELINE_FIRST_BIN_NS;
-  for (int th = 0; th < nthreads; ++th) {
-    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
-    if (ctx && ctx->bins && LOAD(ctx->bin_ns) > w)
-      w = LOAD(ctx->bin_ns);
-  }
+  for (int th = 0; th < nthreads; ++th)
+    if (reads[th].v && reads[th].own > w)
+      w = reads[th].own;
   fprintf(out, "\n  ],\n  \"timeline\": {\"bin_s\": %.9f, \"categories\": [",
           (double)w * 1e-9);
   for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c)
@@ -724,26 +763,27 @@ static void print_threads_json(FILE *out, uint64_t now) {
   fprintf(out, "], \"threads\": [");
   k = 0;
   for (int th = 0; th < nthreads; ++th) {
-    struct _gasp_context_S *ctx = (struct _gasp_context_S *)upcgt_context(th);
-    if (!ctx || !ctx->bins)
+    const timeline_read_t *r = &reads[th];
+    if (!r->v)
       continue;
-    uint64_t own = LOAD(ctx->bin_ns), merge = w / own;
-    uint32_t n = LOAD(ctx->nbins);
-    if (n > TIMELINE_BINS)
-      n = TIMELINE_BINS;
+    uint64_t merge = w / r->own;
+    uint32_t n = r->n;
     fprintf(out, "%s\n    {\"thread\": %d, \"bins\": [", sep[k++ > 0], th);
     for (uint32_t b = 0; b < (n + merge - 1) / merge; ++b) {
       fprintf(out, "%s[", sep[b > 0]);
       for (int c = 0; c < UPCGT_TIMED_CATEGORIES; ++c) {
         uint64_t v = 0;
         for (uint64_t i = b * merge; i < (b + 1) * merge && i < n; ++i)
-          v += LOAD(ctx->bins[i][c]);
+          v += r->v[i][c];
         fprintf(out, "%s%.9f", sep[c > 0], (double)v * 1e-9);
       }
       fprintf(out, "]");
     }
     fprintf(out, "]}");
   }
+  for (int th = 0; th < nthreads; ++th)
+    free(reads[th].v);
+  free(reads);
   fprintf(out, "\n  ]},\n  \"comm\": [");
   k = 0;
   for (int th = 0; th < nthreads; ++th) {
