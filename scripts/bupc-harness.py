@@ -292,7 +292,7 @@ def run_once(test, exe, threads, work, args):
     """None when a run at `threads` passes; else (why, output tail)."""
     run = [args.upcrun, "-n", str(threads), exe] + shlex.split(
         substitute(test.get("AppArgs"), test))
-    env = dict(os.environ)
+    env = campaign.program_env(work)
     for assignment in shlex.split(test.get("AppEnv")):
         k, _, v = assignment.partition("=")
         env[k] = v

@@ -121,7 +121,7 @@ def one_seed(seed, args):
                     "why": (log.strip().splitlines() or ["?"])[0][:300]}
                 verdict = "disagree"
                 continue
-            env = dict(os.environ, GASP_PROFILE_FILE=os.devnull)
+            env = campaign.program_env(work, GASP_PROFILE_FILE=os.devnull)
             status, out = run([args.upcrun, "-n", str(threads), exe],
                               args.hang_limit, work, env)
             got = checksums(out)

@@ -287,7 +287,8 @@ def run_seed(seed, args):
                     backend, (r.stdout + r.stderr).strip()[:400]))
                 continue
             for n in args.threads:
-                env = dict(os.environ, GASP_PROFILE_FILE=os.devnull)
+                env = campaign.program_env(work,
+                                           GASP_PROFILE_FILE=os.devnull)
                 try:
                     p = subprocess.run([args.upcrun, "-n", str(n), exe],
                                        cwd=work, capture_output=True,
