@@ -27,6 +27,11 @@ import sys
 import textwrap
 import tomllib
 
+# The generators' shared writer (runtime-glue/library/generated_files.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "library"))
+from generated_files import write_if_changed  # noqa: E402
+
 # Each vararg kind: its C type in gasp_upc.h (GASP 1.4, 5.4) and how the
 # GASP tools decode it (upcgt_kind_t in gasp-tools/common/gasp_tools.h).
 KINDS = {
@@ -291,20 +296,6 @@ def translator_def(unraised, events):
         out.append(f'GASP_UNRAISED_EVENT("{name}", "{reason}")\n')
     out.append("#undef GASP_EVENT\n#undef GASP_UNRAISED_EVENT\n")
     return "".join(out)
-
-
-def write_if_changed(path, text):
-    try:
-        with open(path) as f:
-            if f.read() == text:
-                return
-    except OSError:
-        pass
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 def main(argv):

@@ -28,6 +28,8 @@ import re
 import sys
 import tomllib
 
+from generated_files import write_if_changed
+
 # How each parameter and result kind is spelled. A spelling is a declarator
 # with {n} for the name (and {TYPE} for an entry's element type): on the UPC
 # side, in the C-side headers, and in the runtime's entry points. `vararg` is
@@ -696,20 +698,6 @@ def outputs(library, source_dir):
         "-----===//\n//\n" + wrapped(BANNER, "// ") + "\n//\n//===-----------------------------------------------------"
         "-----------------===//\n\n" + translator_table(library))
     return files
-
-
-def write_if_changed(path, text):
-    try:
-        with open(path) as f:
-            if f.read() == text:
-                return
-    except FileNotFoundError:
-        pass
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 def position(table, error):
