@@ -150,6 +150,9 @@ class Event:
             names = [a.name for a in args]
             if len(set(names)) != len(names):
                 raise TableError(f"{self.name}: a vararg name repeats")
+        # END passes what START passes (most events).
+        self.same = [(a.kind, a.name) for a in self.start] == \
+            [(a.kind, a.name) for a in self.end]
 
 
 def read_table(path):
@@ -189,11 +192,11 @@ def read_table(path):
     return groups, unraised, events
 
 
-def comment(text, indent=""):
+def comment(text):
     """A C comment of text, wrapped at 79 columns."""
-    lines = textwrap.wrap(text, 73 - len(indent), break_long_words=False,
+    lines = textwrap.wrap(text, 73, break_long_words=False,
                           break_on_hyphens=False)
-    return f"{indent}/* " + f"\n{indent} * ".join(lines) + " */\n"
+    return "/* " + "\n * ".join(lines) + " */\n"
 
 
 def signature_text(args):
@@ -201,11 +204,9 @@ def signature_text(args):
 
 
 def varargs_comment(e):
-    same = [a.declaration() for a in e.start] == \
-        [a.declaration() for a in e.end]
     if e.atomic:
         return comment(f"ATOMIC: {signature_text(e.start)}")
-    if same:
+    if e.same:
         return comment(f"START, END: {signature_text(e.start)}")
     return comment(f"START: {signature_text(e.start)}; "
                    f"END: {signature_text(e.end)}")
@@ -252,8 +253,7 @@ def signatures(events):
     for e in events:
         names = {}
         for when, args in (("start", e.start), ("end", e.end)):
-            if when == "end" and [(a.name, a.kind) for a in e.end] == \
-                    [(a.name, a.kind) for a in e.start]:
+            if when == "end" and e.same:
                 names[when] = names["start"]
                 continue
             sig = f"upcgt_sig_{e.name}_{when}"
