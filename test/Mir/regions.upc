@@ -9,7 +9,7 @@
 #include <pupc.h>
 
 // CHECK: <sir language="upc" version="1">
-// CHECK: <file id="[[F:[A-Za-z0-9_]+regions_upc]]" name="{{.*}}regions.upc">
+// CHECK: <file id="[[F:[A-Za-z0-9_-]+regions_upc]]" name="{{.*}}regions.upc">
 shared int a[10*THREADS];
 // CHECK-NEXT: <sharedDeclaration id="[[F]].a" name="a" upcType="shared int[10*THREADS]" blockSize="1" elements="10*THREADS" threadsDependent="yes" reference="relaxed (default)" storage="file scope">
 // CHECK-NEXT: <position startLine="[[@LINE-2]]" startColumn="1" endLine="[[@LINE-2]]" endColumn="24"/>
