@@ -51,7 +51,7 @@ sources = [f for d in ("gasp-tools/common", "gasp-tools/dump",
 for path in sources:
     text = open(path).read()
     for name in re.findall(
-            r'\b(?:getenv|upcgt_getenv|upcgt_getenv_yes|env_disabled)'
+            r'\b(?:getenv|upcgt_getenv|upcgt_getenv_yes|(?:upcrm_)?env_disabled)'
             r'\(\s*"(\w+)"', text):
         if not name.startswith("OMPI_"):
             read.add(name)
