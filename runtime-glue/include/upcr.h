@@ -620,7 +620,19 @@ typedef struct upcr_file_info {
 #ifndef UPCRI_RETAIN
 #define UPCRI_RETAIN
 #endif
+/* An instrumented file links the runtime's GASP layer, which calls
+ * gasp_init before main (from an archive, only an object that something
+ * refers to is linked). */
+#ifdef UPCR_GASP_INSTRUMENTED
+extern const char upcri_gasp_layer;
+#define UPCRI_LINK_GASP_LAYER(NAME)                                            \
+  static const char *const NAME##_gasp_layer __attribute__((__used__)) =       \
+      &upcri_gasp_layer;
+#else
+#define UPCRI_LINK_GASP_LAYER(NAME)
+#endif
 #define UPCR_REGISTER_FILE(NAME, FILE, STATIC_THREADS, ALLOC, INIT)            \
+  UPCRI_LINK_GASP_LAYER(NAME)                                                  \
   static const upcr_file_info_t NAME                                           \
       __attribute__((__used__, UPCRI_RETAIN __section__("upcri_files"),        \
                      __aligned__(sizeof(void *)))) = {FILE, STATIC_THREADS,    \

@@ -223,10 +223,26 @@ void upcrb_barrier_notify(const upcrb_vote_t *vote);
 void upcrb_barrier_wait(upcrb_tally_t *tally);
 
 /* Adds thread's vote to a tally that started zeroed, threads in increasing
- * order (the lowest contributor wins ties). Provided by the core
- * (core/barrier.c) for backends that see every vote. */
-void upcrb_tally_add(upcrb_tally_t *tally, int thread,
-                     const upcrb_vote_t *vote);
+ * order (the lowest contributor wins ties); for backends that see every
+ * vote. Here, not in the core, so that a backend calls nothing of the core
+ * but its error reporting. */
+static inline void upcrb_tally_add(upcrb_tally_t *tally, int thread,
+                                   const upcrb_vote_t *vote) {
+  for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
+    if (!vote->present[s])
+      continue;
+    uint64_t v = vote->value[s];
+    if (!tally->present[s] || v < tally->min[s]) {
+      tally->min[s] = v;
+      tally->min_thread[s] = thread;
+    }
+    if (!tally->present[s] || v > tally->max[s]) {
+      tally->max[s] = v;
+      tally->max_thread[s] = thread;
+    }
+    tally->present[s] = 1;
+  }
+}
 
 /* ------------------------------------------------------------------------
  * Dynamic allocation bookkeeping guard (see the note at the top).

@@ -202,20 +202,3 @@ void upcr_fence(void) { upcrb_fence(); }
 void upcri_strict_before(void) { upcrb_fence(); }
 void upcri_strict_after(void) { upcrb_fence(); }
 
-void upcrb_tally_add(upcrb_tally_t *tally, int thread,
-                     const upcrb_vote_t *vote) {
-  for (int s = 0; s < UPCRB_VOTE_SLOTS; ++s) {
-    if (!vote->present[s])
-      continue;
-    uint64_t v = vote->value[s];
-    if (!tally->present[s] || v < tally->min[s]) {
-      tally->min[s] = v;
-      tally->min_thread[s] = thread;
-    }
-    if (!tally->present[s] || v > tally->max[s]) {
-      tally->max[s] = v;
-      tally->max_thread[s] = thread;
-    }
-    tally->present[s] = 1;
-  }
-}

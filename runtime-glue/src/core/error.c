@@ -43,6 +43,16 @@ void upcri_format_size(char *buf, size_t size, uint64_t bytes) {
     snprintf(buf, size, "%.1f %s", v, units[u]);
 }
 
+static int claim_alone(void) { return 1; }
+
+static UPCR_NORETURN void end_alone(int status) {
+  fflush(stdout);
+  fflush(stderr);
+  _exit(status);
+}
+
+upcri_ending_t upcri_ending = {claim_alone, end_alone};
+
 static atomic_int upcri_error_started;
 
 static UPCR_NORETURN void report(const char *prefix, upcr_srcpos_t pos,
@@ -50,7 +60,8 @@ static UPCR_NORETURN void report(const char *prefix, upcr_srcpos_t pos,
   /* Several threads may fail at once (a barrier mismatch is seen by all):
    * the first one reports and ends the program, the others wait for that
    * (the backend picks the first across processes). */
-  if (atomic_exchange(&upcri_error_started, 1) || !upcrb_claim_error()) {
+  if (atomic_exchange(&upcri_error_started, 1) ||
+      !upcri_ending.claim_error()) {
     for (;;)
       pause();
   }
@@ -63,7 +74,7 @@ static UPCR_NORETURN void report(const char *prefix, upcr_srcpos_t pos,
    * what it measured, as for upc_global_exit. */
   if (upcri_hooks.error_exit)
     upcri_hooks.error_exit(pos, 1);
-  upcrb_abort(1);
+  upcri_ending.abort(1);
 }
 
 static UPCR_NORETURN void report_at(upcr_srcpos_t pos, const char *fmt,

@@ -27,6 +27,16 @@ UPCR_NORETURN void upcri_fatal(const char *fmt, ...) UPCRI_PRINTF(1, 2);
 void upcri_format_pos(char *buf, size_t size, upcr_srcpos_t pos);
 /* Writes a byte count for people: "123 bytes", "64 MiB", "1.5 GiB". */
 void upcri_format_size(char *buf, size_t size, uint64_t bytes);
+/* How a fatal error ends the program: the backend's upcrb_claim_error and
+ * upcrb_abort, bound by upcr_run (start.c) before anything can fail. Every
+ * file reports errors through error.c, so error.c calls no file back (a
+ * backend calls upcri_fatal). Unbound: the error is claimed and the process
+ * ends with _exit. */
+typedef struct upcri_ending {
+  int (*claim_error)(void);
+  UPCR_NORETURN void (*abort)(int status);
+} upcri_ending_t;
+extern upcri_ending_t upcri_ending;
 
 /* ---- start-up state (start.c) -------------------------------------------- */
 
@@ -36,11 +46,16 @@ extern uint64_t upcri_static_size; /* end of the static data in a segment */
 /* ---- hooks of the layer above the core (start.c) -------------------------
  *
  * What the GASP layer (src/gasp) observes of the program's start and end.
- * The core calls these hooks and never the layer itself, except to let it
- * install them: upcr_run calls upcri_gasp_setup (gasp/runtime.c) before the
- * threads start when some file was translated with instrumentation. A NULL
- * hook observes nothing. */
+ * The core calls the layer only through these hooks and never names it:
+ * the layer installs setup from a constructor (gasp/runtime.c), and is
+ * linked into every program with an instrumented file (UPCR_REGISTER_FILE
+ * in upcr.h refers to it). Calls go one way: the layer calls the core, the
+ * core calls back through the hooks. A NULL hook observes nothing. */
 typedef struct upcri_hooks {
+  /* Before the threads start, when some file was translated with
+   * instrumentation: argc and the UPC threads [first, first + count) that
+   * this process runs. Installs the hooks below. */
+  void (*setup)(int argc, int first, int count);
   /* On each thread after the start-up barriers, before main (which gets the
    * argc and argv the hook leaves); every thread's hook returns before any
    * thread goes on. */
@@ -54,11 +69,6 @@ typedef struct upcri_hooks {
   void (*error_exit)(upcr_srcpos_t pos, int status);
 } upcri_hooks_t;
 extern upcri_hooks_t upcri_hooks;
-
-/* Installs the GASP layer's hooks (gasp/runtime.c): the program has
- * instrumented files. argc and the UPC threads [first, first + count) that
- * this process runs. */
-void upcri_gasp_setup(int argc, int first, int count);
 
 /* ---- static data (static.c) ---------------------------------------------- */
 

@@ -258,6 +258,8 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
   int threads = threads_from_environment();
   uint64_t heap = heap_size_from_environment();
   int first = 0, count = 0;
+  upcri_ending.claim_error = upcrb_claim_error;
+  upcri_ending.abort = upcrb_abort;
   upcrb_init(&user_argc, &user_argv, threads, &first, &count);
   upcri_mythread = first;
   /* A backend that decides the thread count itself (MPI: the number of
@@ -268,8 +270,12 @@ int upcr_run(int argc, char **argv, upcr_user_main_t main_fn) {
     upcri_fatal("%s was translated for %d threads (static THREADS), but the "
                 "program runs with %d; run it with %d",
                 sfile, s, upcri_threads, s);
-  if (gasp_instrumented())
-    upcri_gasp_setup(user_argc, first, count);
+  if (gasp_instrumented()) {
+    if (!upcri_hooks.setup)
+      upcri_fatal("a file was translated with instrumentation, but the "
+                  "runtime's GASP layer is not linked");
+    upcri_hooks.setup(user_argc, first, count);
+  }
 
   /* Lay out the static data once, before any segment exists: offsets do not
    * depend on where segments are mapped. */

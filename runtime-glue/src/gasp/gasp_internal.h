@@ -15,8 +15,8 @@
 #include "upcr.h"
 #include "upcr_gasp.h"
 
-/* Start-up and exit (runtime.c) are the core's hooks (core/internal.h,
- * installed by upcri_gasp_setup). */
+/* Start-up and exit (runtime.c) are the core's hooks (core/internal.h),
+ * which runtime.c installs from a constructor. */
 
 /* ---- user events (user.c) ------------------------------------------------ */
 

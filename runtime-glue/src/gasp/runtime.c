@@ -128,7 +128,7 @@ static void error_exit(upcr_srcpos_t pos, int status) {
  * Installation
  * ------------------------------------------------------------------------ */
 
-void upcri_gasp_setup(int argc, int first, int count) {
+static void setup(int argc, int first, int count) {
   size_t slots = (size_t)(argc > 0 ? argc : 0) + 1;
   argv_copies = calloc((size_t)count * slots, sizeof *argv_copies);
   if (!argv_copies)
@@ -139,4 +139,12 @@ void upcri_gasp_setup(int argc, int first, int count) {
   upcri_hooks.collective_exit = collective_exit;
   upcri_hooks.global_exit = global_exit;
   upcri_hooks.error_exit = error_exit;
+}
+
+/* upcr.h's UPCR_REGISTER_FILE refers to this in an instrumented file, so
+ * that the program links this file and its constructor. */
+const char upcri_gasp_layer = 1;
+
+__attribute__((__constructor__)) static void install(void) {
+  upcri_hooks.setup = setup;
 }
