@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "io.h"
 #include "paths.h"
 
 /* The state the root keeps per probe for measuring: the latest
@@ -51,6 +52,23 @@ void mire_reschedule(size_t i) {
   s->window_end = 0;
   free(s->latest);
   s->latest = NULL;
+}
+
+char *mire_destination(const mire_probe_t *p, unsigned number) {
+  char *dest = p->measuring.destination
+                   ? strdup(p->measuring.destination)
+                   : mir_format("%s.measurement.xml", p->id);
+  if (!dest || number == 0)
+    return dest;
+  /* dest.N.ext: the number before the last extension of the file name. */
+  const char *slash = strrchr(dest, '/');
+  const char *dot = strrchr(slash ? slash + 1 : dest, '.');
+  char *numbered = !dot || dot == (slash ? slash + 1 : dest)
+                       ? mir_format("%s.%u", dest, number)
+                       : mir_format("%.*s.%u%s", (int)(dot - dest), dest,
+                                    number, dot);
+  free(dest);
+  return numbered;
 }
 
 /* Writes doc as probe i's document number (0: the final one); its path

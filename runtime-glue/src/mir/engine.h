@@ -4,22 +4,30 @@
  * engine's archive (prefix mire_). Its files, each calling only those
  * above it:
  *
- *   probes.c     the probes of the program (the section upcr_mir_probes),
- *                their settings (the requests that last defined them),
- *                their values per thread, and the tuples of section 6.
- *   processes.c  the program's processes and nodes, and what the root asks
- *                of the others (through relay.h).
- *   stacks.c     call stacks of this process's threads, for snapshots.
- *   delivery.c   periodic measurements and deliveries, and the values at
- *                exit (the root).
- *   requests.c   control and snapshot requests and their answers.
- *   startup.c    start-up (collective, in gasp_init) and exit.
- *   tool.c       GASP entry points; each thread's counters, fed by the
- *                events raised while one of its probes measures; the begin
- *                and end of a probe's region (upcr_mir.h).
+ *   processes.c    the program's threads, processes and nodes, and what the
+ *                  root asks of the others (through relay.h).
+ *   entities.c     the entities of requests: which exist, which threads an
+ *                  entity element selects.
+ *   accumulate.c   the clock of the measuring threads, their additions to a
+ *                  probe's values, and the epochs that make resets exact.
+ *   probes.c       the probes of the program (the section upcr_mir_probes),
+ *                  their settings (the requests that last defined them) and
+ *                  their activation.
+ *   values.c       the probes' values per thread, between processes and
+ *                  gathered at the root.
+ *   measurement.c  the tuples of section 6: the measurement documents.
+ *   stacks.c       call stacks of this process's threads, for snapshots.
+ *   delivery.c     periodic measurements and deliveries to the probes'
+ *                  destinations, and the values at exit (the root).
+ *   requests.c     control and snapshot requests and their answers.
+ *   startup.c      start-up (collective, in gasp_init) and exit.
+ *   tool.c         GASP entry points; each thread's counters, fed by the
+ *                  events raised while one of its probes measures; the begin
+ *                  and end of a probe's region (upcr_mir.h).
  *
  * The channel under them: server.h (the program's socket for clients),
- * relay.h (between processes), io.h and paths.h.
+ * relay.h (between processes; its files: relay_internal.h), io.h and
+ * paths.h.
  */
 #ifndef UPC_MIR_ENGINE_H
 #define UPC_MIR_ENGINE_H
@@ -43,7 +51,61 @@ typedef struct {
 } mire_counters_t;
 
 /* ------------------------------------------------------------------------
- * Probes (probes.c)
+ * Processes and nodes (processes.c)
+ * ------------------------------------------------------------------------ */
+
+/* One UPC thread's process and host, as every thread publishes them at
+ * start-up. */
+typedef struct {
+  int pid;
+  char host[64];
+} mire_place_t;
+
+/* The program's threads: all of them, this process's first and how many
+ * it runs (set at start-up). */
+extern int mire_threads, mire_first_thread, mire_local_threads;
+
+/* Sets up the tables from every thread's place (the first thread of each
+ * process, once mire_first_thread is known; places is kept). */
+int mire_processes_init(mire_place_t *places, int threads);
+int mire_is_root(void);       /* this process runs thread 0 */
+int mire_nprocesses(void);
+/* The process (its lowest thread) of a thread; its pid. */
+int mire_process_of(int thread);
+int mire_pid_of(int thread);
+/* The node (host index) of a thread; 0 before start-up. */
+int mire_node_of(int thread);
+int mire_nnodes(void);
+const char *mire_node_name(int node);
+/* Whether the root reaches every other process (mire_relay_up(1) once the
+ * relay is set up). */
+int mire_relay_up(int set);
+
+/* The root: message to every other process; their replies in
+ * replies[0..nprocesses - 1) (malloc'ed). 0, or -1 after a warning. */
+int mire_relay_all(const char *message, char **replies);
+/* Relays a message whose replies are "" (success) or an error: NULL, or
+ * the first error (malloc'ed). */
+char *mire_relay_checked(const char *message);
+
+/* ------------------------------------------------------------------------
+ * Entities (entities.c)
+ * ------------------------------------------------------------------------ */
+
+/* Whether thread t belongs to entity (level, v). */
+int mire_thread_in(int t, mir_level_t level, long v);
+/* The explicit ids of the entity elements that do not exist, as an error
+ * message in buf; 0 when all exist. */
+int mire_check_entities(const mir_entity_t *e, size_t n, char *buf,
+                        size_t size);
+/* Marks in measures the threads that entity elements e select within the
+ * threads set in allowed. */
+void mire_select_threads(const mir_entity_t *e, size_t n,
+                         const unsigned char *allowed,
+                         unsigned char *measures);
+
+/* ------------------------------------------------------------------------
+ * Probes (probes.c; their rows: accumulate.c)
  * ------------------------------------------------------------------------ */
 
 typedef struct {
@@ -83,12 +145,7 @@ typedef struct mire_probe {
   unsigned *row_seq;  /* [local threads], atomic */
 } mire_probe_t;
 
-/* Adds delta to local thread k's row of p if p is still in epoch. */
-void mire_row_add(mire_probe_t *p, int k, unsigned epoch,
-                  const uint64_t *delta);
-
-/* Nanoseconds of CLOCK_MONOTONIC. */
-uint64_t mire_now_ns(void);
+#define MIRE_ROW (1 + MIR_METRIC_COUNT_)
 
 /* Held while the engine's state changes or is read by the service: the
  * probes' settings, the root's schedules, the relay to other processes
@@ -99,11 +156,10 @@ extern pthread_mutex_t mire_lock;
 /* The program's probes, found at gasp_init (first thread). */
 extern mire_probe_t *mire_probes;
 extern size_t mire_nprobes;
-extern int mire_threads, mire_first_thread, mire_local_threads;
 
 /* Finds the probes and applies their compiled requests, once the
- * threads above are known; returns 0, or -1 after printing why (a request
- * the translator accepted cannot fail). */
+ * threads (processes.c) are known; returns 0, or -1 after printing why (a
+ * request the translator accepted cannot fail). */
 int mire_probes_init(void);
 mire_probe_t *mire_probe_find(const char *id);
 
@@ -113,13 +169,30 @@ void mire_probe_apply(mire_probe_t *p, const mir_request_t *req);
 /* NULL, or why req cannot be applied (a static message). */
 const char *mire_check_ctrlreq(const mir_request_t *req);
 
+/* ------------------------------------------------------------------------
+ * Accumulation (accumulate.c)
+ * ------------------------------------------------------------------------ */
+
+/* Adds delta to local thread k's row of p if p is still in epoch. */
+void mire_row_add(mire_probe_t *p, int k, unsigned epoch,
+                  const uint64_t *delta);
+
+/* Nanoseconds of CLOCK_MONOTONIC. */
+uint64_t mire_now_ns(void);
+
+/* A new epoch for p: executions in flight add nothing from now on, and
+ * none that checked the old epoch is still adding when this returns. */
+void mire_probe_quiesce(mire_probe_t *p);
+
+/* ------------------------------------------------------------------------
+ * Values (values.c)
+ * ------------------------------------------------------------------------ */
+
 /* Values of every thread of the program: [threads][1 + metrics] per probe,
  * in the probes' order. */
 typedef struct {
   uint64_t *v; /* [nprobes][threads][1 + MIR_METRIC_COUNT_] */
 } mire_values_t;
-
-#define MIRE_ROW (1 + MIR_METRIC_COUNT_)
 
 uint64_t *mire_values_at(const mire_values_t *vals, size_t probe,
                          int thread);
@@ -132,53 +205,19 @@ int mire_values_parse(mire_values_t *vals, const char *text);
 int mire_values_alloc(mire_values_t *vals);
 void mire_values_free(mire_values_t *vals);
 
+/* Every process's values into vals; -1 if another process cannot be
+ * reached. */
+int mire_gather(mire_values_t *vals, const char *message);
+
+/* ------------------------------------------------------------------------
+ * Measurement documents (measurement.c)
+ * ------------------------------------------------------------------------ */
+
 /* The measurement document of the probes in which[0..n) (indices) from
  * vals (minus base, when base is not NULL: a measurement over a
  * duration). */
 char *mire_measurement(const size_t *which, size_t n,
                        const mire_values_t *vals, const mire_values_t *base);
-
-/* Where the probe's documents go (malloc'ed; NULL when out of memory):
- * the destination, numbered (number > 0: "dest.N.xml" style, see
- * docs/mir.md) or final (number 0). */
-char *mire_destination(const mire_probe_t *p, unsigned number);
-
-/* ------------------------------------------------------------------------
- * Processes and nodes (processes.c)
- * ------------------------------------------------------------------------ */
-
-/* One UPC thread's process and host, as every thread publishes them at
- * start-up. */
-typedef struct {
-  int pid;
-  char host[64];
-} mire_place_t;
-
-/* Sets up the tables from every thread's place (the first thread of each
- * process, once mire_first_thread is known; places is kept). */
-int mire_processes_init(mire_place_t *places, int threads);
-int mire_is_root(void);       /* this process runs thread 0 */
-int mire_nprocesses(void);
-/* The process (its lowest thread) of a thread; its pid. */
-int mire_process_of(int thread);
-int mire_pid_of(int thread);
-/* The node (host index) of a thread; 0 before start-up. */
-int mire_node_of(int thread);
-int mire_nnodes(void);
-const char *mire_node_name(int node);
-/* Whether the root reaches every other process (mire_relay_up(1) once the
- * relay is set up). */
-int mire_relay_up(int set);
-
-/* The root: message to every other process; their replies in
- * replies[0..nprocesses - 1) (malloc'ed). 0, or -1 after a warning. */
-int mire_relay_all(const char *message, char **replies);
-/* Every process's values into vals; -1 if another process cannot be
- * reached. */
-int mire_gather(mire_values_t *vals, const char *message);
-/* Relays a message whose replies are "" (success) or an error: NULL, or
- * the first error (malloc'ed). */
-char *mire_relay_checked(const char *message);
 
 /* ------------------------------------------------------------------------
  * Call stacks (stacks.c)
@@ -201,6 +240,10 @@ char *mire_local_stacks(int depth);
 
 /* The schedules of the probes, and the thread that delivers. 0, or -1. */
 int mire_delivery_start(void);
+/* Where the probe's documents go (malloc'ed; NULL when out of memory):
+ * the destination, numbered (number > 0: "dest.N.xml" style, see
+ * docs/mir.md) or final (number 0). */
+char *mire_destination(const mire_probe_t *p, unsigned number);
 /* Probe i's schedule starts again (its measuring changed). */
 void mire_reschedule(size_t i);
 /* Probe i's latest measurement when it samples (malloc'ed), else NULL. */

@@ -19,6 +19,8 @@
 
 #include "relay.h"
 
+int mire_threads = 1, mire_first_thread, mire_local_threads = 1;
+
 static mire_place_t *places; /* [threads] */
 static int *node_of;         /* [threads] */
 static int *process_of;      /* [threads]: lowest thread of the process */
@@ -81,22 +83,6 @@ int mire_relay_all(const char *message, char **replies) {
           error ? error : "out of memory");
   free(error);
   return -1;
-}
-
-int mire_gather(mire_values_t *vals, const char *message) {
-  if (mire_values_alloc(vals) != 0)
-    return -1;
-  mire_values_local(vals);
-  if (nprocesses == 1 || !relay_up)
-    return 0;
-  char **replies = calloc((size_t)nprocesses, sizeof *replies);
-  int rc = replies ? mire_relay_all(message, replies) : -1;
-  for (int i = 0; rc == 0 && i < nprocesses - 1; ++i)
-    rc = mire_values_parse(vals, replies[i] ? replies[i] : "");
-  for (int i = 0; replies && i < nprocesses - 1; ++i)
-    free(replies[i]);
-  free(replies);
-  return rc;
 }
 
 char *mire_relay_checked(const char *message) {

@@ -86,7 +86,8 @@ try:
     # What listens on TCP: nothing for one process or one node; on two
     # nodes, the job's address only (loopback here), never 0.0.0.0. The
     # MIR relay's listeners are those of backlog 8 (MAX_LINKS in
-    # runtime-glue/src/mir/relay.c; Open MPI and UCX use SOMAXCONN).
+    # runtime-glue/src/mir/relay_internal.h; Open MPI and UCX use
+    # SOMAXCONN).
     ss = subprocess.run(["ss", "-ltnpH"], capture_output=True, text=True).stdout
     listeners, relays = [], []
     for line in ss.splitlines():
