@@ -1,6 +1,7 @@
 /*
- * common.c - clock, user event registry, event names, environment and
- * small text helpers shared by the GASP tools.
+ * common.c - clock, user event registry, event names, environment,
+ * messages, output paths and small text helpers shared by the GASP tools
+ * (the messages and paths ask context.c's registry which threads run here).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -212,8 +213,7 @@ void upcgt_announce(const char *tool, const char *fmt, ...) {
   va_end(ap);
 }
 
-size_t upcgt_append(char *buf, size_t size, size_t len, const char *fmt,
-                    ...) {
+size_t upcgt_append(char *buf, size_t size, size_t len, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int n;
@@ -223,4 +223,19 @@ size_t upcgt_append(char *buf, size_t size, size_t len, const char *fmt,
     n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
   return n > 0 ? len + (size_t)n : len;
+}
+
+void upcgt_output_path(char *buf, size_t size, const char *path) {
+  int first;
+  int local = upcgt_local_threads(&first);
+  if (!strcmp(path, "-") || !strcmp(path, "stdout") ||
+      !strcmp(path, "stderr") ||
+      (!strchr(path, '%') && local >= upcgt_nthreads())) {
+    snprintf(buf, size, "%s", path);
+    return;
+  }
+  if (strchr(path, '%'))
+    upcgt_expand_thread(buf, size, path, first);
+  else
+    snprintf(buf, size, "%s.%d", path, first);
 }

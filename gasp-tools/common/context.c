@@ -1,14 +1,13 @@
 /*
  * context.c - what every GASP tool does the same way with its per-thread
  * contexts: the registry of every thread's context, gasp_control, and the
- * final report that is written once, at exit or at upc_global_exit.
+ * final report that is written once, at exit or at upc_global_exit. It
+ * calls no other file of common/ (common.c calls it).
  */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "gasp_tools.h"
 
@@ -94,6 +93,10 @@ void upcgt_final(upcgt_final_fn *write, const char *how, int by_thread) {
   atomic_store(&final_state, FINAL_DONE);
 }
 
+void upcgt_final_now(const char *how, int by_thread) {
+  upcgt_final(atomic_load(&final_fn), how, by_thread);
+}
+
 int upcgt_local_threads(int *first) {
   int count = 0;
   if (first)
@@ -105,18 +108,4 @@ int upcgt_local_threads(int *first) {
       ++count;
     }
   return count;
-}
-
-void upcgt_output_path(char *buf, size_t size, const char *path) {
-  int first;
-  int local = upcgt_local_threads(&first);
-  if (!strcmp(path, "-") || !strcmp(path, "stdout") ||
-      !strcmp(path, "stderr") || (!strchr(path, '%') && local >= nthreads)) {
-    snprintf(buf, size, "%s", path);
-    return;
-  }
-  if (strchr(path, '%'))
-    upcgt_expand_thread(buf, size, path, first);
-  else
-    snprintf(buf, size, "%s.%d", path, first);
 }

@@ -109,6 +109,9 @@ int upcgt_control(upcgt_ctx_t *c, int on);
  * meanwhile, or exit) waits until the first write is done, so that its
  * _exit cannot cut the output short. */
 void upcgt_final(upcgt_final_fn *write, const char *how, int by_thread);
+/* upcgt_final with the final given to upcgt_start: a tool's event path
+ * calls it at upc_global_exit without naming its report's file. */
+void upcgt_final_now(const char *how, int by_thread);
 
 /* ------------------------------------------------------------------------
  * User events (gasp_create_event): numbers from GASP_UPC_USEREVT_START up,

@@ -20,6 +20,10 @@ import shutil
 import subprocess
 import sys
 
+# No __pycache__ beside the sources (report_schema) or in upc-prof's package.
+sys.dont_write_bytecode = True
+import report_schema  # noqa: E402
+
 FAILURES = []
 
 
@@ -321,6 +325,19 @@ def check_profile_table(text, n, mode):
     return len(seen)
 
 
+# upc-prof's package (--python-dir): the report formats' schemas and the
+# validator upc-prof reads reports with.
+SCHEMA_MODULE = None
+
+
+def check_schema(path, doc):
+    """The report fits its format's schema (report_schema.py, strict)."""
+    if SCHEMA_MODULE is None:
+        return
+    for p in report_schema.problems(SCHEMA_MODULE, doc)[:20]:
+        fail("%s does not fit its schema: %s" % (path, p))
+
+
 def check_profile_json(path, n, mode):
     p = subprocess.run([sys.executable, "-m", "json.tool", path],
                        capture_output=True, text=True)
@@ -329,6 +346,7 @@ def check_profile_json(path, n, mode):
         return
     with open(path) as f:
         d = json.load(f)
+    check_schema(path, d)
     check(d.get("tool") == "upc-gasp-profile", "JSON: tool")
     check(d.get("threads") == n, "JSON: threads")
     check(d.get("ended_by") == ("exit" if mode != "global-exit"
@@ -505,6 +523,7 @@ def check_trace_json(path, n, mode, expected):
         return {}
     with open(path) as f:
         d = json.load(f)
+    check_schema(path, d)
     events = d["traceEvents"]
     names = {e["tid"]: e["args"]["name"] for e in events
              if e["ph"] == "M" and e["name"] == "thread_name"}
@@ -671,7 +690,12 @@ def main():
     ap.add_argument("--expected")
     ap.add_argument("--otf2-print")
     ap.add_argument("--with-otf2", type=int, default=1)
+    ap.add_argument("--python-dir", help="upc-prof's package directory: "
+                    "the JSON reports are checked against its schemas")
     args = ap.parse_args()
+    if args.python_dir:
+        global SCHEMA_MODULE
+        SCHEMA_MODULE = report_schema.load_schema_module(args.python_dir)
     what = {"dump": check_dump, "profile": check_profile,
             "trace": check_trace}[args.tool](args)
     if FAILURES:

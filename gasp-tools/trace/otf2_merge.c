@@ -10,7 +10,10 @@
  * under a system tree node per host, strings and regions defined once
  * (regions are the same when all their attributes are), and timestamps
  * moved to the earliest process's start: each input's clock properties
- * give its start on the real-time clock. Inputs that do not fit (another
+ * give its start on the real-time clock (the clock-alignment rule of
+ * docs/gasp-tools.md, "Report formats", which upc-prof merge applies to
+ * JSON traces; test/Run/trace-clock-alignment.test checks that both give
+ * the same times). Inputs that do not fit (another
  * thread count, a thread's events in two inputs) are refused before
  * anything is written; a failure leaves no output behind.
  */

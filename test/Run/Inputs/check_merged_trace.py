@@ -5,6 +5,11 @@ has entered it (a misaligned clock breaks that).
   check_merged_trace.py TRACE.json THREADS
   otf2-print ARCHIVE.otf2 | check_merged_trace.py --otf2 THREADS
   otf2-print -G ARCHIVE.otf2 | check_merged_trace.py --otf2-names
+  otf2-print MERGED.otf2 | check_merged_trace.py --same-times MERGED.json
+      the clock-alignment rule (docs/gasp-tools.md, "Report formats"):
+      one run's traces merged as JSON (upc-prof) and as OTF2
+      (upc-otf2-merge) have the same slices at the same times, thread by
+      thread (JSON ts in microseconds, OTF2 in ns).
 """
 import json
 import re
@@ -30,6 +35,29 @@ if sys.argv[1] == "--otf2-names":
     assert not groups & locations, groups & locations
     print("names distinct: %d location groups, %d locations" % (
         len(groups), len(locations)))
+    sys.exit(0)
+elif sys.argv[1] == "--same-times":
+    otf2 = []
+    for line in sys.stdin:
+        m = re.match(r'(ENTER|LEAVE)\s+(\d+)\s+(\d+)\s+Region: "([^"]*)"',
+                     line)
+        if m:
+            otf2.append((int(m.group(2)), int(m.group(3)),
+                         "B" if m.group(1) == "ENTER" else "E", m.group(4)))
+    doc = json.load(open(sys.argv[2]))
+    # ts has three decimals: whole ns.
+    slices = [(e["tid"], round(e["ts"] * 1000), e["ph"], e["name"])
+              for e in doc["traceEvents"] if e["ph"] in "BE"]
+    assert otf2 and sorted(otf2) == sorted(slices), (
+        "first difference: %r" % next(
+            (a, b) for a, b in zip(sorted(otf2), sorted(slices)) if a != b)
+        if len(otf2) == len(slices) else "%d OTF2 and %d JSON slice ends"
+        % (len(otf2), len(slices)))
+    print("JSON and OTF2 merges of %d report%s: %d slice ends on %d "
+          "threads at the same times" % (
+              doc["otherData"]["merged_from"],
+              "" if doc["otherData"]["merged_from"] == 1 else "s",
+              len(otf2), len({e[0] for e in otf2})))
     sys.exit(0)
 elif sys.argv[1] == "--otf2":
     threads = int(sys.argv[2])

@@ -1,6 +1,8 @@
 """upc-prof's modules (the command is bin/upc-prof; docs/gasp-tools.md).
 
-  reports  reading reports and checking their run, threads and fields
+  reports  reading reports and checking their run and threads
+  schema   the report formats' schemas (profile.schema.json,
+           trace.schema.json, from gasp-tools/formats/) and their validator
   merge    merging profile reports (thread summaries, timelines, comm)
   views    the views of a profile: rollups, spread over the threads,
            categories, overhead, communication

@@ -22,8 +22,9 @@ tools (docs/gasp-tools.md).
       The same for OTF2 archives (GASP_TRACE_OTF2), by upc-otf2-merge: one
       archive, one location per UPC thread, a location group per process.
 
-Reports are checked before anything is written: they must be of one kind
-and one run (the same thread count), cover each thread once, and together
+Reports are checked before anything is written: they must fit their
+format's schema (profile.schema.json, trace.schema.json beside the
+modules; docs/gasp-tools.md, "Report formats"), be of one kind and one run (the same thread count), cover each thread once, and together
 cover every thread. The exit status is 0, or 1 with a message naming the
 file when a report is missing, unreadable or does not fit. Reports of an
 older profile tool, without the per-thread summary, timeline or

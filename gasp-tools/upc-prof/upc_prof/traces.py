@@ -9,19 +9,22 @@ from .reports import TRACE_TOOL, check_run
 
 
 def merge_traces(paths, docs):
-    infos = [d.get("otherData") or {} for d in docs]
+    infos = [d["otherData"] for d in docs]
     nthreads = check_run(paths, infos)
     starts = []
     for path, info in zip(paths, infos):
         s = info.get("start_realtime_ns")
-        if not isinstance(s, int):
+        if s is None:
             raise Error("%s: no start_realtime_ns (a trace from an older "
                         "trace tool cannot be aligned)" % path)
         starts.append(s)
     origin = min(starts)
     events, metadata = [], {}
     for doc, start, info in zip(docs, starts, infos):
-        # ts is in microseconds since the process started.
+        # The clock-alignment rule (docs/gasp-tools.md, "Report formats"),
+        # which upc-otf2-merge applies to OTF2: ts (microseconds since the
+        # process started) moves by the process's start less the earliest.
+        # test/Run/trace-clock-alignment.test checks both give one time.
         shift_us = (start - origin) / 1000.0
         for e in doc.get("traceEvents", []):
             if e.get("ph") == "M":
