@@ -5,12 +5,19 @@
 // the whole front end on it as `upc-instrument -fsyntax-only` does: Clang with
 // the desugaring file system overlay and the prelude, the UPC view, the
 // constraint checks and the diagnostic printer (rendering into a null
-// stream). Built with UPC_FUZZ_TRANSLATE (upc-translate-fuzzer), it also
-// lowers every input the front end accepts and emits its C as the translator
-// does: inputs of an odd length with every GASP event instrumented
-// (--profile-local), the others plainly (one lowering per unit, as in
-// upc-instrument; the length makes the choice the same on every replay). Any
-// crash, sanitizer report, failed assertion or leak in our code is a bug.
+// stream). Built with UPC_FUZZ_TRANSLATE (upc-translate-fuzzer), it
+// translates the input instead, by the driver's own translateUpcFile
+// (Translation/Translate.h): front end, MIR probes, lowering, emission, the
+// atomic write of the C (to a temporary .c file beside the input) and, when
+// the lowering cannot place the UPC of macro uses, the second translation
+// with them expanded. The input's length chooses the options, the same on
+// every replay: an even length translates plainly; an odd one with every
+// GASP event instrumented (--profile-local), and a length of 4N+3 as
+// `--mir-request` does, gated, with the probes of MirRequestTexts (written
+// once per process as request files), whose regions (in `main` and `f`,
+// the functions of most inputs) need not exist in the input
+// (ProbesRequired::None). Any crash, sanitizer report, failed assertion or
+// leak in our code is a bug.
 //
 // A crash inside Clang's own code is a Clang 19 defect (the front end turns
 // it into an internal error, see docs/front-end.md); the fuzzer runs with that
@@ -35,11 +42,14 @@
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 #ifdef UPC_FUZZ_TRANSLATE
 #include "upc-instrument/Emission/CEmitter.h"
-#include "upc-instrument/Instrumentation/Instrumentation.h"
-#include "upc-instrument/Lowering/Lowering.h"
+#include "upc-instrument/Mir/Sir.h"
+#include "upc-instrument/Translation/Translate.h"
 #endif
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -64,34 +74,114 @@
 
 namespace {
 
-/// This process's input file, $TMPDIR/upc-frontend-fuzzer-<pid>.upc; removed
-/// at exit.
+/// This process's files are $TMPDIR/upc-frontend-fuzzer-<pid>.*: its input
+/// (.upc) and, in upc-translate-fuzzer, the C (.c) and a directory (.mir)
+/// of MIR requests and their responses. Removed at exit, the last made
+/// first.
 std::string *InputPath = nullptr;
+std::vector<std::string> *TemporaryFiles = nullptr;
 std::optional<unsigned> StaticThreads;
 std::vector<std::string> ExtraClangArgs;
 bool Verbose = false;
 bool Recover = true;
 
-void removeInput() {
-  if (InputPath)
-    llvm::sys::fs::remove(*InputPath);
+void removeTemporaryFiles() {
+  if (TemporaryFiles)
+    for (const std::string &Path : llvm::reverse(*TemporaryFiles))
+      llvm::sys::fs::remove(Path);
 }
 
-/// A process that crashes cannot remove its input file: remove those of
-/// processes that no longer exist (upc-frontend-fuzzer-<pid>.upc).
-void removeStaleInputs(llvm::StringRef Dir) {
+/// A process that crashes cannot remove its files: remove those of
+/// processes that no longer exist (upc-frontend-fuzzer-<pid>.*, including
+/// the atomic writes' temporaries, <file>.temp-stream-*).
+void removeStaleFiles(llvm::StringRef Dir) {
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    unsigned long Pid;
-    if (!Name.consume_front("upc-frontend-fuzzer-") ||
-        !Name.consume_back(".upc") || Name.getAsInteger(10, Pid))
+    if (!Name.consume_front("upc-frontend-fuzzer-"))
       continue;
-    if (::kill(pid_t(Pid), 0) != 0 && errno == ESRCH)
-      llvm::sys::fs::remove(It->path());
+    llvm::StringRef Digits = Name.take_while(llvm::isDigit);
+    llvm::StringRef Rest = Name.drop_front(Digits.size());
+    unsigned long Pid;
+    if (Digits.getAsInteger(10, Pid) || !Rest.starts_with("."))
+      continue;
+    if (::kill(pid_t(Pid), 0) != 0 && errno == ESRCH) {
+      if (llvm::sys::fs::is_directory(It->path()))
+        llvm::sys::fs::remove_directories(It->path());
+      else
+        llvm::sys::fs::remove(It->path());
+    }
   }
 }
+
+#ifdef UPC_FUZZ_TRANSLATE
+/// The C of this process's translations: beside the input.
+std::string *OutputPath = nullptr;
+/// The MIR requests of inputs of length 4N+3, read once.
+std::vector<upc::ProbeRequest> *MirRequests = nullptr;
+
+/// The requests, by probe (named after its request file, so a C identifier
+/// part): regions that many inputs have (the corpus's snippets are mostly
+/// functions f), in the shapes a probe takes (a unit, a loop, a
+/// upc_forall, a span of statements of one block). %F stands for the input
+/// file's SIR id, which depends on its path (hence requests written per
+/// process). A request for a region the input lacks is left out, not an
+/// error (ProbesRequired::None).
+struct MirRequestText {
+  const char *Probe;
+  const char *Body;
+};
+const MirRequestText MirRequestTexts[] = {
+    {"main", "<codeRegion from=\"%F.main\"/>\n"},
+    {"loop", "<codeRegion from=\"%F.main.loop1\"/>\n"
+             "<metric name=\"COUNT\"/>\n"},
+    {"forall", "<codeRegion from=\"%F.f.upcForall1\"/>\n"
+               "<metric name=\"UPC_FORALL_ITERATIONS\"/>\n"},
+    {"barriers", "<codeRegion from=\"%F.f.upcBarrier1\" "
+                 "to=\"%F.f.upcBarrier2\"/>\n"
+                 "<metric name=\"UPC_BARRIER_TIME\"/>\n<thread id=\"*\"/>\n"},
+};
+
+/// Writes the requests into <input stem>.mir/<probe>.xml and reads them as
+/// --mir-request does, each with its response beside it (--mir-response).
+void prepareMirRequests(llvm::StringRef Input) {
+  std::string FileId = upc::sirIdPart(Input);
+  llvm::SmallString<128> Dir(Input);
+  llvm::sys::path::replace_extension(Dir, "mir");
+  if (std::error_code EC = llvm::sys::fs::create_directory(Dir)) {
+    std::fprintf(stderr, "upc-translate-fuzzer: cannot create %s: %s\n",
+                 Dir.c_str(), EC.message().c_str());
+    std::exit(1);
+  }
+  TemporaryFiles->push_back(std::string(Dir));
+  std::vector<std::string> Paths, Responses;
+  for (const MirRequestText &R : MirRequestTexts) {
+    std::string Path = (Dir + "/" + R.Probe + ".xml").str();
+    TemporaryFiles->push_back(Path);
+    Responses.push_back((Dir + "/" + R.Probe + ".probe.xml").str());
+    TemporaryFiles->push_back(Responses.back());
+    std::string Body = R.Body;
+    for (size_t At; (At = Body.find("%F")) != std::string::npos;)
+      Body.replace(At, 2, FileId);
+    std::string Failure = upc::writeFileAtomically(
+        Path, "<?xml version=\"1.0\"?>\n<instrreq activated=\"true\">\n" +
+                  Body + "</instrreq>\n");
+    if (!Failure.empty()) {
+      std::fprintf(stderr, "upc-translate-fuzzer: cannot write %s: %s\n",
+                   Path.c_str(), Failure.c_str());
+      std::exit(1);
+    }
+    Paths.push_back(Path);
+  }
+  MirRequests = new std::vector<upc::ProbeRequest>;
+  if (!upc::readProbeRequests(Paths, Responses, *MirRequests)) {
+    std::fprintf(stderr, "upc-translate-fuzzer: its MIR requests are "
+                         "invalid\n");
+    std::exit(1);
+  }
+}
+#endif
 
 } // namespace
 
@@ -114,11 +204,18 @@ extern "C" const char *__lsan_default_suppressions() {
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   llvm::SmallString<128> Path;
   llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Path);
-  removeStaleInputs(Path);
+  removeStaleFiles(Path);
   llvm::sys::path::append(Path, "upc-frontend-fuzzer-" +
                                     llvm::Twine(::getpid()) + ".upc");
   InputPath = new std::string(Path.str());
-  std::atexit(removeInput);
+  TemporaryFiles = new std::vector<std::string>{*InputPath};
+  std::atexit(removeTemporaryFiles);
+#ifdef UPC_FUZZ_TRANSLATE
+  llvm::sys::path::replace_extension(Path, "c");
+  OutputPath = new std::string(Path.str());
+  TemporaryFiles->push_back(*OutputPath);
+  prepareMirRequests(*InputPath);
+#endif
 
   if (std::optional<std::string> N =
           llvm::sys::Process::GetEnv("UPC_FUZZ_STATIC_THREADS")) {
@@ -173,29 +270,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::raw_ostream &Out =
       Verbose ? static_cast<llvm::raw_ostream &>(llvm::errs()) : Null;
   upc::UpcDiagnosticPrinter Printer(Out, "upc-frontend-fuzzer");
-  upc::UpcTranslationUnitHandler Translate;
 #ifdef UPC_FUZZ_TRANSLATE
-  bool Instrumented = Size % 2;
-  Translate = [&](upc::UpcTranslationUnit &TU) {
-    upc::LoweringOptions LOpts;
-    upc::InstrumentationOptions IOpts;
-    IOpts.Mode = upc::InstrumentationMode::ProfileLocal;
-    std::optional<upc::GaspRuntimeCalls> Gasp;
-    if (Instrumented) {
-      Gasp.emplace(IOpts, TU.Upc);
-      LOpts.Calls = &*Gasp;
-    }
-    upc::LoweredUnit Unit;
-    if (!upc::lowerTranslationUnit(TU, LOpts, Unit))
-      return; // reported: nothing to emit
-    upc::EmissionOptions EOpts;
-    EOpts.StaticThreads = StaticThreads;
-    std::string C = upc::emitC(TU, Unit, EOpts);
-    if (Verbose)
-      llvm::errs() << C;
-  };
+  // The options the driver's Invocation fills for the same command line.
+  upc::TranslateOptions TOpts;
+  TOpts.ToolVersion = "fuzz";
+  if (Size % 2)
+    TOpts.Instrumentation.Mode = upc::InstrumentationMode::ProfileLocal;
+  if (Size % 4 == 3) {
+    TOpts.Instrumentation.Gated = true;
+    TOpts.MirRequests = *MirRequests;
+    TOpts.MirRequired = upc::ProbesRequired::None;
+  }
+  // The headers read and the probes placed, as the launcher asks for them.
+  std::vector<upc::Dependency> Dependencies;
+  std::vector<size_t> Placed;
+  bool Translated =
+      upc::translateUpcFile(Opts, TOpts, *InputPath, *OutputPath, Printer,
+                            &Dependencies, nullptr, "", &Placed);
+  if (Translated && Verbose) {
+    if (auto C = llvm::MemoryBuffer::getFile(*OutputPath))
+      llvm::errs() << (*C)->getBuffer();
+  }
+#else
+  upc::runUpcFrontend(Opts, *InputPath, Printer, nullptr);
 #endif
-  upc::runUpcFrontend(Opts, *InputPath, Printer, Translate);
   Printer.printSummary();
   return 0;
 }

@@ -25,6 +25,7 @@
 #include "mir_document.h"
 #include "mir_request.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 
@@ -199,10 +200,12 @@ void setProbeResponsePaths(std::vector<ProbeRequest> &Requests,
 }
 
 bool resolveProbes(const std::vector<SirFile> &Files,
-                   const std::vector<ProbeRequest> &Requests, bool AllHere,
-                   ASTContext &AST, ProbeResolution &Out) {
+                   const std::vector<ProbeRequest> &Requests,
+                   ProbesRequired Required, ASTContext &AST,
+                   ProbeResolution &Out) {
   llvm::StringMap<RegionRef> Index;
   llvm::StringMap<bool> FileIds;
+  llvm::StringMap<std::string> Variables; // C name -> probe id
   for (const SirFile &F : Files) {
     FileIds[F.Id] = true;
     for (const SirUnit &U : F.Units) {
@@ -217,13 +220,16 @@ bool resolveProbes(const std::vector<SirFile> &Files,
       continue;
     std::string FilePart = llvm::StringRef(R.From).split('.').first.str();
     if (!FileIds.count(FilePart)) {
-      if (AllHere) {
+      if (Required == ProbesRequired::All) {
         reportAt(R, "'" + R.From + "' is not a region of this program: no "
                     "input is the file '" + FilePart + "'");
         OK = false;
       }
       continue;
     }
+    if (Required == ProbesRequired::None &&
+        (!Index.count(R.From) || (!R.To.empty() && !Index.count(R.To))))
+      continue;
     auto Find = [&](const std::string &Id) -> const RegionRef * {
       auto It = Index.find(Id);
       if (It == Index.end()) {
@@ -242,7 +248,18 @@ bool resolveProbes(const std::vector<SirFile> &Files,
     }
     ProbePlacement P;
     P.Id = R.Id;
-    P.Variable = "upcri_mir_probe_" + R.Id;
+    // An id may hold '-' (from the request file's name); a C name cannot.
+    std::string Name = R.Id;
+    std::replace(Name.begin(), Name.end(), '-', '_');
+    P.Variable = "upcri_mir_probe_" + Name;
+    auto [Named, NewName] = Variables.insert({P.Variable, R.Id});
+    if (!NewName) {
+      reportAt(R, "the probes '" + Named->second + "' and '" + R.Id +
+                      "' would have the same name in C; rename one "
+                      "request file");
+      OK = false;
+      continue;
+    }
     P.Function = From->Unit->Function;
     auto Invalid = [&](const llvm::Twine &Why) {
       reportAt(R, Why + "; " + ValidPairs);

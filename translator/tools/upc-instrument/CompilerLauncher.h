@@ -18,7 +18,8 @@
 #define UPC_INSTRUMENT_TOOLS_COMPILERLAUNCHER_H
 
 #include "LinkComponents.h"
-#include "Translate.h"
+
+#include "upc-instrument/Translation/Translate.h"
 
 #include <cstdint>
 #include <string>

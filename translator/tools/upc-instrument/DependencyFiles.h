@@ -10,7 +10,7 @@
 #ifndef UPC_INSTRUMENT_TOOLS_DEPENDENCYFILES_H
 #define UPC_INSTRUMENT_TOOLS_DEPENDENCYFILES_H
 
-#include "Translate.h"
+#include "upc-instrument/Translation/Translate.h"
 
 #include "llvm/ADT/StringRef.h"
 

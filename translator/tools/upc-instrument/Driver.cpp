@@ -13,8 +13,9 @@
 #include "Options.h"
 #include "ProgramEnvironment.h"
 #include "SirCommand.h"
-#include "Translate.h"
 #include "UpcViewDumper.h"
+
+#include "upc-instrument/Translation/Translate.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"

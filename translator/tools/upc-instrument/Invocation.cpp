@@ -375,6 +375,7 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   Inv.Translate.LineDirectives = !Ours.hasArg(OPT_no_line_directives);
   Inv.Translate.LocalizeForall = !Ours.hasArg(OPT_no_forall_localization);
   Inv.Translate.ListProcessWideData = Ours.hasArg(OPT_verbose, OPT_v);
+  Inv.Translate.ToolVersion = UPC_INSTRUMENT_VERSION;
   InstallLayout Layout = InstallLayout::forExecutable(Argv0, MainAddr);
   if (!frontendOptions(Ours, Layout, Inv.Frontend) ||
       (!Off && !instrumentationOptions(Ours, Inv.Translate.Instrumentation)))
@@ -389,8 +390,10 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
       return false;
     // With one input every request is about it; with several, each
     // translation applies the requests naming its files.
-    Inv.Translate.MirAllHere =
-        Inv.Act == Action::Translate && Inv.Inputs.size() == 1;
+    Inv.Translate.MirRequired =
+        Inv.Act == Action::Translate && Inv.Inputs.size() == 1
+            ? ProbesRequired::All
+            : ProbesRequired::OfItsFiles;
   }
   if (Inv.Act == Action::Launch) {
     Inv.Launcher.TranslateCommand =

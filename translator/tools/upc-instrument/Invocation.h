@@ -13,7 +13,8 @@
 #define UPC_INSTRUMENT_TOOLS_INVOCATION_H
 
 #include "CompilerLauncher.h"
-#include "Translate.h"
+
+#include "upc-instrument/Translation/Translate.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -57,16 +57,29 @@ struct ProbeResolution {
   std::vector<size_t> Placed;
 };
 
+/// Which requests a translation unit must hold; the others are left to
+/// other units (not placed, no error).
+enum class ProbesRequired {
+  /// Those whose region ids name one of its files: one compilation among
+  /// several (the launcher form), whose other files hold the rest.
+  OfItsFiles,
+  /// All of them (the translator form with one input).
+  All,
+  /// None: a region the unit lacks is left out too (upc-translate-fuzzer,
+  /// whose requests are fixed and whose inputs are arbitrary).
+  None,
+};
+
 /// Finds the regions of \p Requests in \p Files (the SIR of \p TU). A
-/// request whose region id names a file of the unit must name an existing
-/// region, and its from/to pair must delimit statements of one function
-/// (one statement, statements of one block in order, or a whole unit); a
-/// request naming another file is not this unit's, unless \p AllHere (then
-/// it is an error too). Reports errors at the request's line and column;
-/// false after one.
+/// request \p Required says the unit must hold must name an existing
+/// region; the from/to pair of one it holds must delimit statements of one
+/// function (one statement, statements of one block in order, or a whole
+/// unit). Reports errors at the request's line and column; false after
+/// one.
 bool resolveProbes(const std::vector<SirFile> &Files,
-                   const std::vector<ProbeRequest> &Requests, bool AllHere,
-                   clang::ASTContext &AST, ProbeResolution &Out);
+                   const std::vector<ProbeRequest> &Requests,
+                   ProbesRequired Required, clang::ASTContext &AST,
+                   ProbeResolution &Out);
 
 /// After every UPC input of a program was translated (a command that links
 /// it from sources alone): each request must have been placed in one of

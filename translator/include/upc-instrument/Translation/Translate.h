@@ -1,7 +1,13 @@
 //===- Translate.h - Translate one UPC file to C ----------------*- C++ -*-===//
+//
+// The whole translation of one file, stage after stage: the driver's
+// translator and launcher forms and upc-translate-fuzzer call it, so that
+// what is fuzzed is what users run.
+//
+//===----------------------------------------------------------------------===//
 
-#ifndef UPC_INSTRUMENT_TOOLS_TRANSLATE_H
-#define UPC_INSTRUMENT_TOOLS_TRANSLATE_H
+#ifndef UPC_INSTRUMENT_TRANSLATION_TRANSLATE_H
+#define UPC_INSTRUMENT_TRANSLATION_TRANSLATE_H
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 #include "upc-instrument/Instrumentation/Instrumentation.h"
@@ -18,11 +24,14 @@ struct TranslateOptions {
   /// GASP instrumentation (--profile...); off by default.
   InstrumentationOptions Instrumentation;
   /// --mir-request: the probes to compile in (their response paths set
-  /// per output by the caller), and whether each must be in the input.
+  /// per output by the caller), and which of them the input must hold.
   std::vector<ProbeRequest> MirRequests;
-  bool MirAllHere = false;
+  ProbesRequired MirRequired = ProbesRequired::OfItsFiles;
   /// -v: remark on the variables of C headers (process-wide data).
   bool ListProcessWideData = false;
+  /// The version the emitted C's banner names (the driver's; the library
+  /// does not know it).
+  std::string ToolVersion;
 };
 
 /// A file the translation read besides its input: a header, by the name

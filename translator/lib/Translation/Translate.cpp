@@ -1,7 +1,6 @@
 //===- Translate.cpp - Translate one UPC file to C ------------------------===//
 
-#include "Translate.h"
-#include "BuildConfig.h"
+#include "upc-instrument/Translation/Translate.h"
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/FrontEnd/MacroExpansion.h"
 #include "upc-instrument/Lowering/Lowering.h"
@@ -53,7 +52,7 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
     LOpts.GaspGated = Opts.Instrumentation.Gated;
     ProbeResolution Probes;
     if (!Requests.empty()) {
-      if (!resolveProbes(buildSirFiles(TU), Requests, Opts.MirAllHere, TU.AST,
+      if (!resolveProbes(buildSirFiles(TU), Requests, Opts.MirRequired, TU.AST,
                          Probes))
         return; // reported; nothing is written
       LOpts.Probes = Probes.Placements;
@@ -69,7 +68,7 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
     EOpts.LineDirectives = Opts.LineDirectives;
     EOpts.OutputName = Output == "-" ? "" : Output.str();
     EOpts.StaticThreads = Frontend.Threads.StaticThreads;
-    EOpts.ToolVersion = UPC_INSTRUMENT_VERSION;
+    EOpts.ToolVersion = Opts.ToolVersion;
     std::string Text = emitC(TU, Unit, EOpts);
     std::string Failure = writeFileAtomically(Output, Text);
     if (!Failure.empty()) {
