@@ -2,7 +2,8 @@
 //
 // A snippet whose expectations are marked inside it: `^` marks a point and
 // `[[ ... ]]` a range; the marks are removed from the text, and the points
-// and ranges are offsets into what remains. `$` before a mark escapes it.
+// and ranges are offsets into what remains. `$` before a mark escapes it; in
+// a run of an odd number of ']', the first is text (`[[a[i]]]` marks `a[i]`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +34,11 @@ struct Annotated {
         ++I;
         continue;
       }
-      if (Rest.starts_with("^")) {
+      if (Rest.starts_with("]]") &&
+          Rest.substr(0, Rest.find_first_not_of(']')).size() % 2) {
+        // An odd run of ']': the first is text (`[[a[i]]]` marks `a[i]`).
+        Text += ']';
+      } else if (Rest.starts_with("^")) {
         Points.push_back(Text.size());
       } else if (Rest.starts_with("[[")) {
         Open.push_back(Text.size());
@@ -53,6 +58,25 @@ struct Annotated {
   unsigned point(size_t I = 0) const { return Points.at(I); }
   std::pair<unsigned, unsigned> range(size_t I = 0) const {
     return Ranges.at(I);
+  }
+  /// The text of range \p I.
+  llvm::StringRef rangeText(size_t I = 0) const {
+    auto [Begin, End] = range(I);
+    return llvm::StringRef(Text).slice(Begin, End);
+  }
+
+  /// "LINE:COLUMN" (both 1-based) of offset \p Offset of the text.
+  std::string position(unsigned Offset) const {
+    llvm::StringRef Before = llvm::StringRef(Text).substr(0, Offset);
+    size_t LineStart = Before.rfind('\n');
+    unsigned Column =
+        Offset - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1) + 1;
+    return std::to_string(Before.count('\n') + 1) + ":" +
+           std::to_string(Column);
+  }
+  /// The 1-based line of offset \p Offset.
+  unsigned lineOf(unsigned Offset) const {
+    return llvm::StringRef(Text).substr(0, Offset).count('\n') + 1;
   }
 };
 

@@ -30,18 +30,10 @@ void forEachVariable(
       [&](UpcTranslationUnit &TU) {
         CTypes Types(TU.AST, TU.Upc, TU.Sources,
                      [](const TypedefNameDecl *) { return true; });
-        const SourceManager &SM = TU.AST.getSourceManager();
-        unsigned Seen = 0;
-        for (const Decl *D : TU.AST.getTranslationUnitDecl()->decls()) {
-          const auto *VD = dyn_cast<VarDecl>(D);
-          if (!VD || !SM.isInMainFile(VD->getLocation()))
-            continue;
-          ++Seen;
-          std::string Expected =
-              expectationOnLine(Source, lineOf(TU, VD->getLocation()));
-          SCOPED_TRACE(VD->getName().str());
-          Check(Types, *VD, Expected);
-        }
+        unsigned Seen = forEachFileScopeVariable(
+            TU, Source, [&](const VarDecl &VD, const std::string &Expected) {
+              Check(Types, VD, Expected);
+            });
         EXPECT_GT(Seen, 0u);
       },
       Threads);

@@ -73,11 +73,23 @@ std::string Assembler::render(LoweredFile &F) {
         F.File, SM.getFileOffset(D.HashLoc));
     unsigned End = directiveEnd(Original, Hash);
     unsigned Line = F.Edits->lineOf(Hash);
+    // What follows the file name on the directive's line (white space and
+    // comments, perhaps one that continues on the next lines) stays after
+    // the replacement; the quoted directive must hold no end of comment.
+    unsigned Quoted = End;
+    if (D.FilenameEnd.isValid() && D.FilenameEnd.isFileID()) {
+      unsigned NameEnd = TU.Sources.getOriginalOffset(
+          F.File, SM.getFileOffset(D.FilenameEnd));
+      if (NameEnd > Hash && NameEnd <= End)
+        Quoted = NameEnd;
+    }
+    std::string Directive = Original.slice(Hash, Quoted).str();
+    for (size_t At; (At = Directive.find("*/")) != std::string::npos;)
+      Directive.replace(At, 2, "* /");
     LoweredFile *Child = D.Entered.isValid() ? Unit.find(D.Entered) : nullptr;
     if (Child) {
       // A translated header, inlined where it is included.
-      std::string Text = "/* " + Original.slice(Hash, End).str() +
-                         ": translated below */\n";
+      std::string Text = "/* " + Directive + ": translated below */\n";
       if (Opts.LineDirectives)
         Text += lineDirective(1, Child->PresumedName) + "\n";
       std::string Body = render(*Child);
@@ -88,7 +100,7 @@ std::string Assembler::render(LoweredFile &F) {
         Text += lineDirective(Line + 1, F.PresumedName);
       else
         Text += "/* end of " + Child->PresumedName + " */";
-      F.Edits->replaceVerbatim(Hash, End, std::move(Text));
+      F.Edits->replaceVerbatim(Hash, Quoted, std::move(Text));
       continue;
     }
     bool InlinedElsewhere = false;
@@ -98,9 +110,8 @@ std::string Assembler::render(LoweredFile &F) {
           InlinedElsewhere = true;
     if (D.File && !D.Entered.isValid() && InlinedElsewhere) {
       // Skipped by an include guard: its translation is already above.
-      F.Edits->replaceVerbatim(Hash, End,
-                               "/* " + Original.slice(Hash, End).str() +
-                                   ": translated above */");
+      F.Edits->replaceVerbatim(Hash, Quoted,
+                               "/* " + Directive + ": translated above */");
       continue;
     }
     // A C header stays an #include. One found next to a translated header

@@ -1,0 +1,113 @@
+//===- ForallLocalizationTest.cpp -----------------------------------------===//
+//
+// Which upc_forall loops the lowering runs over the calling thread's
+// iterations only (ForallLocalization.cpp), and which shared arrays their
+// bodies then reach through private pointers: only the simple form (an
+// integer index stepping by one between bounds the body does not change,
+// the affinity the index or an element of a static shared array indexed by
+// it), and only the arrays with the affinity's layout. Each marked loop's
+// expectation is the comment on its line: "localized" and the arrays,
+// "ordinary", or "plain for".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Annotated.h"
+#include "LoweringFixture.h"
+
+#include "llvm/Support/Regex.h"
+
+#include "gtest/gtest.h"
+
+using namespace upc;
+
+namespace {
+
+/// "localized" and the arrays given private pointers, "ordinary" (every
+/// iteration tests its affinity), "plain for" (no affinity: a loop that
+/// controls nothing), or "untranslated".
+std::string describeForall(llvm::StringRef C) {
+  if (C.contains("upc_forall"))
+    return "untranslated";
+  if (!C.contains("UPCR_FORALL_SCOPE"))
+    return "plain for";
+  if (!C.contains("upcr_forall_first"))
+    return "ordinary";
+  std::string Out = "localized";
+  llvm::Regex Pointer("upcr_l_([A-Za-z_0-9]+) = ");
+  llvm::SmallVector<llvm::StringRef, 2> Match;
+  while (Pointer.match(C, &Match)) {
+    Out += " " + Match[1].str();
+    C = C.substr(C.find(Match[0]) + Match[0].size());
+  }
+  return Out;
+}
+
+void expectForalls(llvm::StringRef Marked,
+                   const LoweringOptions &Opts = plainLowering()) {
+  Annotated A(Marked);
+  ASSERT_FALSE(A.Ranges.empty());
+  withLoweredUnit(
+      A.Text,
+      [&](UpcTranslationUnit &, LoweredUnit &Unit) {
+        for (size_t I = 0; I < A.Ranges.size(); ++I) {
+          std::string C = loweredText(Unit, A.range(I));
+          EXPECT_EQ(describeForall(C),
+                    expectationOnLine(A.Text, A.lineOf(A.range(I).first)))
+              << A.rangeText(I).str() << "\nlowered to:\n"
+              << C;
+        }
+      },
+      Opts);
+}
+
+const char *Declarations = R"(
+shared double a[100*THREADS], b[100*THREADS];
+shared [10] int blk[100*THREADS], blk2[100*THREADS];
+shared [4] int other[100*THREADS];
+strict shared double sa[100*THREADS];
+shared double *ptr;
+)";
+
+TEST(ForallLocalizationTest, SimpleForms) {
+  expectForalls(std::string(Declarations) + R"(
+void f(double s, int n) {
+  int i;
+  [[upc_forall (i = 0; i < 100*THREADS; i++; &a[i]) a[i] = b[i] * s;]] // localized a b
+  [[upc_forall (i = 0; i <= n; ++i; i) b[i] = s;]] // localized b
+  [[upc_forall (int j = 5; j < n; j += 1; a + j) a[j] = 0;]] // localized a
+  [[upc_forall (i = 5; i < n; i++; &blk[i]) blk[i] = other[i] + blk2[i];]] // localized blk blk2
+  [[upc_forall (i = 0; i < n; i++; &a[i]) sa[i] = a[i];]] // localized a
+}
+)");
+}
+
+TEST(ForallLocalizationTest, OtherFormsStayOrdinary) {
+  expectForalls(std::string(Declarations) + R"(
+void f(double s, int n) {
+  int i;
+  [[upc_forall (i = 0; i < n; i++; i) n--;]] // ordinary
+  [[upc_forall (i = 0; i < n; i += 2; &a[i]) a[i] = s;]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; &a[i]) i++;]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; &a[i + 1]) a[i] = s;]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; &ptr[i]) a[i] = s;]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; &sa[i]) a[i] = s;]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; &a[i]) { if (a[i] < 0) break; }]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; continue) a[i] = s;]] // plain for
+  [[upc_forall (i = n; i > 0; i--; &a[i]) a[i] = s;]] // ordinary
+}
+)");
+}
+
+TEST(ForallLocalizationTest, Disabled) {
+  LoweringOptions Opts = plainLowering();
+  Opts.LocalizeForall = false;
+  expectForalls(std::string(Declarations) + R"(
+void f(double s) {
+  int i;
+  [[upc_forall (i = 0; i < 100*THREADS; i++; &a[i]) a[i] = b[i] * s;]] // ordinary
+}
+)",
+                Opts);
+}
+
+} // namespace
