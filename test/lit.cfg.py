@@ -168,11 +168,17 @@ else:
     config.substitutions.append(("%upc_obj_root", config.upc_obj_root))
     config.substitutions.append(("%upc_src_root", config.upc_src_root))
     config.substitutions.append(("%python", config.python))
-    # MIR documents are checked against their DTDs (%mir_dtd/NAME.dtd) with
-    # libxml2's xmllint; upc-mir is the client of running programs.
+    # MIR documents are checked against their DTDs (%mir_dtd/NAME.dtd) and
+    # XML Schemas (NAME.xsd) with libxml2's xmllint; upc-mir is the client
+    # of running programs.
     config.substitutions.append(("%sirreq_dtd", os.path.join(config.mir_dir, "sirreq.dtd")))
     config.substitutions.append(("%sir_dtd", os.path.join(config.mir_dir, "sir.dtd")))
     config.substitutions.append(("%mir_dtd", config.mir_dir))
+    # %mir-validate KIND FILE...: valid against both KIND.dtd and KIND.xsd
+    # (MIR, section 9); --dir DIR after it for another tree's.
+    config.substitutions.append(("%mir-validate", "%s --dir %s" % (
+        os.path.join(config.upc_src_root, "test", "tools", "mir-validate"),
+        config.mir_dir)))
     config.substitutions.append(("%upc-mir", os.path.join(
         config.upc_tools_dir, "upc-mir")))
     config.substitutions.append(("%upc-prof", os.path.join(

@@ -15,7 +15,11 @@ Targets (project issue 11):
 Also printed, without a target: the cost per execution of an active probe
 (WC_TIME and COUNT) in the hot loop, and the hot loop built without
 --mir-request (the difference is the GASP function scope of touch, which
-the gated files test once per call).
+the gated files test once per call); and (issue 27) the localized
+upc_forall loops of forall.upc built for the MIR engine, with a probe
+elsewhere, against the plain build (each loop tests the gate once), and
+built with --no-forall-localization (what leaving MIR builds unlocalized
+would cost).
 
 Builds and runs alternate, REPS times each, in one session, on UPC_THREADS
 threads (default 2); the verdicts use the ratio of the medians of the times
@@ -58,10 +62,10 @@ def write_request(work, name, region, active=False):
     return path
 
 
-def compile_in(work, upc, cc, source, out, requests):
-    """Builds source (copied into work, so that its SIR ids are
-    <stem>_upc....) with the requests."""
-    cmd = [upc]
+def compile_in(work, upc, cc, source, out, requests, options=()):
+    """Builds source (copied into work) with the requests and the
+    upc-instrument options."""
+    cmd = [upc] + list(options)
     for r in requests:
         cmd.append("--mir-request=" + r)
     cmd += [cc, "-O2", "-Wall", "-Werror", os.path.basename(source), "-o",
@@ -151,6 +155,24 @@ def main():
           "(target <= %.2fx): %s" %
           (k["unprobed"] / 1e6, k["probed"] / 1e6, ratio, TARGET_RATIO,
            "PASS" if ratio <= TARGET_RATIO else "FAIL"))
+
+    # The localized upc_forall loops, no probe measuring.
+    forall = os.path.join(SCRIPT_DIR, "forall.upc")
+    shutil.copy(forall, work)
+    other = write_request(work, "forall_elsewhere", "forall_upc.elsewhere")
+    fexe = {name: os.path.join(work, "forall-" + name)
+            for name in ("plain", "mir", "unlocalized")}
+    compile_in(work, upc, cc, forall, fexe["plain"], [])
+    compile_in(work, upc, cc, forall, fexe["mir"], [other])
+    compile_in(work, upc, cc, forall, fexe["unlocalized"], [other],
+               ["--no-forall-localization"])
+    f = medians(fexe, [], a.threads, work, a.reps)
+    elements = 2 * 200 * (1 << 18)
+    print("localized upc_forall, %d threads, median of %d:" %
+          (a.threads, a.reps))
+    for name in ("plain", "mir", "unlocalized"):
+        print("  %-12s %6.3f ns per element" % (name, f[name] / elements))
+    print("  translated for MIR / plain: %.3fx" % (f["mir"] / f["plain"]))
     ok = probe_ns <= TARGET_NS and ratio <= TARGET_RATIO
     return 1 if a.check and not ok else 0
 

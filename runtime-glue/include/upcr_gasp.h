@@ -37,6 +37,11 @@ extern __thread gasp_context_t upcri_gasp_context;
  * per instrumented site. */
 extern __thread int upcr_gasp_gate;
 #define UPCR_GASP_ACTIVE() UPCR_UNLIKELY(upcr_gasp_gate != 0)
+/* Gate 2: a measuring probe counts local accesses or upc_forall
+ * iterations, which a localized upc_forall does not raise; it then runs
+ * its ordinary translation. With gate 1 (time, remote accesses, waits) the
+ * localized loop is exact: its accesses are local by construction. */
+#define UPCR_GASP_LOCAL_ACTIVE() UPCR_UNLIKELY(upcr_gasp_gate > 1)
 /* The upc_forall iterations the thread executed while the gate was open
  * (GASP has no event per iteration). */
 extern __thread unsigned long long upcr_gasp_forall_iterations;
@@ -44,6 +49,7 @@ extern __thread unsigned long long upcr_gasp_forall_iterations;
   ((void)(UPCR_GASP_ACTIVE() ? ++upcr_gasp_forall_iterations : 0))
 #else
 #define UPCR_GASP_ACTIVE() UPCR_UNLIKELY(upcri_gasp_context != 0)
+#define UPCR_GASP_LOCAL_ACTIVE() UPCR_GASP_ACTIVE()
 #endif
 
 /* Every instrumented object refers to the five functions a tool defines. A

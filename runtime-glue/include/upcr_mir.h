@@ -7,6 +7,14 @@
  *                         column, "<instrreq>...", ...);    (file scope)
  *   { UPCR_MIR_REGION(upcri_mir_probe_ID); statements }
  *
+ * upc-instrument --mir-dormant defines a dormant site on each region instead,
+ * with no request: the engine binds a probe to it when an instrumentation
+ * request naming the region reaches the running program, and finds the
+ * SIR of each object in the section upcr_mir_sir:
+ *
+ *   UPCR_MIR_SITE_DEFINE(upcri_mir_site_N, "REGION-ID", line, column);
+ *   UPCR_MIR_SIR_DEFINE("<sir ...>...</sir>");
+ *
  * The definition puts a pointer to the probe in the section
  * upcr_mir_probes, where the MIR engine (runtime-glue/src/mir, linked by
  * --mir-request) finds every probe of the program at start-up and reads
@@ -27,8 +35,9 @@ typedef struct upcr_mir_probe {
   int active; /* measuring: set by the engine (relaxed atomics) */
   const char *id, *from, *to;
   int line, column; /* where the region starts in the UPC source */
-  const char *const *requests; /* NULL-terminated */
-  void *engine;                /* the engine's record of the probe */
+  const char *const *requests; /* NULL-terminated; NULL: a dormant site */
+  void *engine; /* the engine's record of the probe (atomic: a dormant
+                   site's is set while the program runs) */
 } upcr_mir_probe_t;
 
 /* The state of one execution of a region on the calling thread. */
@@ -51,6 +60,15 @@ static inline void upcri_mir_cleanup(upcr_mir_frame_t *frame) {
                                   LINE, COLUMN, NAME##_requests_, 0};         \
   static upcr_mir_probe_t *const NAME##_entry_                                 \
       __attribute__((__used__, __section__("upcr_mir_probes"))) = &NAME
+
+#define UPCR_MIR_SITE_DEFINE(NAME, ID, LINE, COLUMN)                           \
+  static upcr_mir_probe_t NAME = {0, ID, ID, ID, LINE, COLUMN, 0, 0};          \
+  static upcr_mir_probe_t *const NAME##_entry_                                 \
+      __attribute__((__used__, __section__("upcr_mir_probes"))) = &NAME
+
+#define UPCR_MIR_SIR_DEFINE(TEXT)                                              \
+  static const char *const upcri_mir_sir_                                      \
+      __attribute__((__used__, __section__("upcr_mir_sir"))) = TEXT
 
 #define UPCRI_MIR_CAT2(a, b) a##b
 #define UPCRI_MIR_CAT(a, b) UPCRI_MIR_CAT2(a, b)

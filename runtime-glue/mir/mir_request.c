@@ -111,6 +111,9 @@ void mir_request_free(mir_request_t *req) {
   for (size_t i = 0; i < req->nprobes; i++)
     free(req->probes[i]);
   free(req->probes);
+  for (size_t i = 0; i < req->nresources; i++)
+    free(req->resources[i]);
+  free(req->resources);
   memset(req, 0, sizeof *req);
   req->activated = req->flush = req->named = -1;
 }

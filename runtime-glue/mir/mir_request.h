@@ -95,7 +95,14 @@ typedef struct {
   unsigned line;
 } mir_measuring_t;
 
-typedef enum { MIR_INSTRREQ, MIR_CTRLREQ, MIR_SNAPSHOTREQ } mir_request_kind_t;
+/* MIR_SIRREQ: what a running program built with --mir-dormant answers
+ * (its compiled-in SIR); the translator reads SIR requests itself. */
+typedef enum {
+  MIR_INSTRREQ,
+  MIR_CTRLREQ,
+  MIR_SNAPSHOTREQ,
+  MIR_SIRREQ
+} mir_request_kind_t;
 
 typedef enum {
   MIR_ACTION_VALUE,
@@ -132,6 +139,9 @@ typedef struct {
   /* snapshotreq */
   int named; /* -1 absent, 0, 1 */
   long stack; /* frames; 0 when absent */
+  /* sirreq: each resource's in, as written */
+  char **resources;
+  size_t nresources;
 } mir_request_t;
 
 /* Diagnostics: severity is "error" or "warning"; line and column are

@@ -252,6 +252,19 @@ void mir_req_read_request(reader_t *r, xmlNodePtr root, int kind,
       req->measuring = read_measuring(r, n);
     } else if (mir_req_is_element(n, "probe")) {
       read_probe(r, req, n);
+    } else if (mir_req_is_element(n, "resource")) {
+      char *in = mir_req_attribute(r, n, "in");
+      char **grown =
+          realloc(req->resources, (req->nresources + 1) * sizeof *grown);
+      if (!in || !grown) {
+        free(in);
+        if (grown)
+          req->resources = grown;
+        mir_req_out_of_memory(r);
+        continue;
+      }
+      req->resources = grown;
+      req->resources[req->nresources++] = in;
     }
   }
   read_entities(r, root->children, &req->entities, &req->nentities);

@@ -33,7 +33,7 @@
  * ------------------------------------------------------------------------ */
 
 #define MIR_ACTIONS 5
-#define MIR_KINDS 3
+#define MIR_KINDS 4
 
 extern const char *const mir_req_level_names[MIR_LEVELS];
 extern const char *const mir_req_aggregate_names[MIR_AGGREGATES];

@@ -53,5 +53,6 @@ int mir_req_find_name(const char *const *names, int n, const char *name) {
 }
 
 /* The root element of each request kind and the section defining it. */
-const char *const mir_req_kind_roots[] = {"instrreq", "ctrlreq", "snapshotreq"};
-const char *const mir_req_kind_sections[] = {"4", "5", "3"};
+const char *const mir_req_kind_roots[] = {"instrreq", "ctrlreq", "snapshotreq",
+                                          "sirreq"};
+const char *const mir_req_kind_sections[] = {"4", "5", "3", "2"};

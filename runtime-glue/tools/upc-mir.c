@@ -1,12 +1,14 @@
 /*
  * upc-mir - sends a MIR request to a running UPC program and prints its
- * reply (docs/mir.md):
+ * reply, or searches a program's bottlenecks (docs/mir.md):
  *
  *   upc-mir send [--wait SECONDS] [--timeout SECONDS] SOCKET [REQUEST.xml|-]
+ *   upc-mir search [OPTIONS] -- COMMAND [ARGS...]
  *
- * Exit status: 0 a reply arrived (root element not <errors>), 1 the reply
- * is an <errors> document, 2 anything else (usage, files, connection, no
- * reply).
+ * send's exit status: 0 a reply arrived (root element not <errors>), 1 the
+ * reply is an <errors> document, 2 anything else (usage, files, connection,
+ * no reply). search is the Python package upc_mir (upc_mir/search.py),
+ * installed beside upc-prof's; this program only finds it and runs it.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -17,12 +19,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "client.h"
 #include "io.h"
 
 #ifndef UPC_MIR_VERSION
 #define UPC_MIR_VERSION "unknown"
+#endif
+/* Where the Python modules are, from the directory of this program (an
+ * install and the build tree have the same layout), and the interpreter. */
+#ifndef UPC_MIR_PYTHON_DIR
+#define UPC_MIR_PYTHON_DIR "../lib/upc-instrument/python"
+#endif
+#ifndef UPC_MIR_PYTHON
+#define UPC_MIR_PYTHON "python3"
 #endif
 
 /* --wait beyond a day is surely a mistake (and would overflow a long on
@@ -35,6 +46,7 @@
 static const char usage_text[] =
     "usage: upc-mir send [--wait SECONDS] [--timeout SECONDS] SOCKET "
     "[REQUEST.xml|-]\n"
+    "       upc-mir search [OPTIONS] -- COMMAND [ARGS...]\n"
     "       upc-mir --help | --version\n";
 
 static void help(void) {
@@ -61,7 +73,11 @@ static void help(void) {
       "  --version       show the version and exit\n"
       "\n"
       "Exit status: 0 a reply arrived; 1 the reply is an <errors> document;\n"
-      "2 usage error, unreadable request, connection failure or no reply.\n",
+      "2 usage error, unreadable request, connection failure or no reply.\n"
+      "\n"
+      "upc-mir search starts COMMAND (a program built with upc-instrument\n"
+      "--mir-dormant, e.g. upcrun -n 4 ./prog) and searches its bottlenecks\n"
+      "through its MIR channel; 'upc-mir search --help' says more.\n",
       stdout);
 }
 
@@ -212,6 +228,62 @@ static int cmd_send(int argc, char **argv) {
   return status;
 }
 
+/* Runs upc_mir.search (Python) with the arguments after "search", from
+ * the modules beside this program's installation. Returns only on
+ * failure. */
+static int cmd_search(int argc, char **argv) {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0 || (size_t)n >= sizeof self - 1)
+    fail(0, "cannot find this program's directory: %s", strerror(errno));
+  self[n] = '\0';
+  char *slash = strrchr(self, '/');
+  *slash = '\0';
+  size_t need = strlen(self) + sizeof "/" UPC_MIR_PYTHON_DIR;
+  char *dir = malloc(need);
+  if (!dir)
+    fail(0, "out of memory");
+  snprintf(dir, need, "%s/%s", self, UPC_MIR_PYTHON_DIR);
+  /* Without "..": the modules' paths are then those of the install. */
+  char *real = realpath(dir, NULL);
+  if (real) {
+    free(dir);
+    dir = real;
+  }
+  char probe[4200];
+  snprintf(probe, sizeof probe, "%s/upc_mir/search.py", dir);
+  if (access(probe, R_OK) != 0)
+    fail(0, "cannot find the search's modules (%s: %s)", probe,
+         strerror(errno));
+  /* execvp's arguments are char *: writable copies of the constants. The
+   * interpreter is the one on PATH, as upc-prof's "#!/usr/bin/env
+   * python3" finds it. */
+  static char python[] = UPC_MIR_PYTHON, opt_b[] = "-B", opt_c[] = "-c";
+  /* -B: no __pycache__ written into the installation; the modules'
+   * directory goes first on sys.path, and is not seen by the program the
+   * search starts (nothing in its environment changes). */
+  static char boot[] =
+      "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+      "sys.argv[0] = 'upc-mir search'; "
+      "from upc_mir.search import main; sys.exit(main())";
+  char **args = calloc((size_t)argc + 5, sizeof *args);
+  if (!args)
+    fail(0, "out of memory");
+  int k = 0;
+  args[k++] = python;
+  args[k++] = opt_b;
+  args[k++] = opt_c;
+  args[k++] = boot;
+  args[k++] = dir;
+  for (int i = 0; i < argc; i++)
+    args[k++] = argv[i];
+  args[k] = NULL;
+  execvp(python, args);
+  fail(0, "cannot run %s: %s (upc-mir search needs Python 3 on PATH)",
+       python, strerror(errno));
+  return 2;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2)
     fail(1, "no command");
@@ -226,6 +298,8 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "send") == 0)
     return cmd_send(argc - 2, argv + 2);
+  if (strcmp(cmd, "search") == 0)
+    return cmd_search(argc - 2, argv + 2);
   if (cmd[0] == '-')
     fail(1, "unknown option '%s'", cmd);
   fail(1, "unknown command '%s'", cmd);

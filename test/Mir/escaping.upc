@@ -1,7 +1,7 @@
 // Attribute values are escaped: the XML stays well formed whatever the
 // source holds.
 // RUN: %upc-instrument --sir %s -o %t.sir
-// RUN: %xmllint --dtdvalid %sir_dtd %t.sir
+// RUN: %mir-validate sir %t.sir
 // RUN: FileCheck %s < %t.sir
 #include <upc.h>
 shared int v[THREADS];

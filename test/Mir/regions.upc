@@ -1,7 +1,7 @@
 // Every region kind of the SIR, with its position in the UPC source (the
 // original text: never the desugared one) and its nesting.
 // RUN: %upc-instrument --sir %s -o %t.sir
-// RUN: %xmllint --dtdvalid %sir_dtd %t.sir
+// RUN: %mir-validate sir %t.sir
 // RUN: FileCheck %s < %t.sir
 
 #include <upc.h>
@@ -9,7 +9,7 @@
 #include <pupc.h>
 
 // CHECK: <sir language="upc" version="1">
-// CHECK: <file id="[[F:[A-Za-z0-9_-]+regions_upc]]" name="{{.*}}regions.upc">
+// CHECK: <file id="[[F:regions_upc]]" name="{{.*}}regions.upc">
 shared int a[10*THREADS];
 // CHECK-NEXT: <sharedDeclaration id="[[F]].a" name="a" upcType="shared int[10*THREADS]" blockSize="1" elements="10*THREADS" threadsDependent="yes" reference="relaxed (default)" storage="file scope">
 // CHECK-NEXT: <position startLine="[[@LINE-2]]" startColumn="1" endLine="[[@LINE-2]]" endColumn="24"/>

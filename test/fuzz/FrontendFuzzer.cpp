@@ -146,7 +146,7 @@ const MirRequestText MirRequestTexts[] = {
 /// Writes the requests into <input stem>.mir/<probe>.xml and reads them as
 /// --mir-request does, each with its response beside it (--mir-response).
 void prepareMirRequests(llvm::StringRef Input) {
-  std::string FileId = upc::sirIdPart(Input);
+  std::string FileId = upc::sirFileId(Input);
   llvm::SmallString<128> Dir(Input);
   llvm::sys::path::replace_extension(Dir, "mir");
   if (std::error_code EC = llvm::sys::fs::create_directory(Dir)) {

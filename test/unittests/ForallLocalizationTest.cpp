@@ -7,12 +7,17 @@
 // the affinity the index or an element of a static shared array indexed by
 // it), and only the arrays with the affinity's layout. Each marked loop's
 // expectation is the comment on its line: "localized" and the arrays,
-// "ordinary", or "plain for".
+// "ordinary", or "plain for". Where local accesses raise GASP events, the
+// private pointers' accesses would drop them: --profile-local does not
+// localize, and files for MIR probes run the localized loop only while the
+// gate is closed ("gated").
 //
 //===----------------------------------------------------------------------===//
 
 #include "Annotated.h"
 #include "LoweringFixture.h"
+
+#include "upc-instrument/Instrumentation/Instrumentation.h"
 
 #include "llvm/Support/Regex.h"
 
@@ -22,7 +27,8 @@ using namespace upc;
 
 namespace {
 
-/// "localized" and the arrays given private pointers, "ordinary" (every
+/// "localized" and the arrays given private pointers (then "gated" if the
+/// localized loop runs only while no MIR probe measures), "ordinary" (every
 /// iteration tests its affinity), "plain for" (no affinity: a loop that
 /// controls nothing), or "untranslated".
 std::string describeForall(llvm::StringRef C) {
@@ -32,6 +38,7 @@ std::string describeForall(llvm::StringRef C) {
     return "plain for";
   if (!C.contains("upcr_forall_first"))
     return "ordinary";
+  bool Gated = C.contains("&& !UPCR_GASP_LOCAL_ACTIVE()) {");
   std::string Out = "localized";
   llvm::Regex Pointer("upcr_l_([A-Za-z_0-9]+) = ");
   llvm::SmallVector<llvm::StringRef, 2> Match;
@@ -39,7 +46,19 @@ std::string describeForall(llvm::StringRef C) {
     Out += " " + Match[1].str();
     C = C.substr(C.find(Match[0]) + Match[0].size());
   }
+  if (Gated)
+    Out += " gated";
   return Out;
+}
+
+void expectDescriptions(const Annotated &A, const LoweredUnit &Unit) {
+  for (size_t I = 0; I < A.Ranges.size(); ++I) {
+    std::string C = loweredText(Unit, A.range(I));
+    EXPECT_EQ(describeForall(C),
+              expectationOnLine(A.Text, A.lineOf(A.range(I).first)))
+        << A.rangeText(I).str() << "\nlowered to:\n"
+        << C;
+  }
 }
 
 void expectForalls(llvm::StringRef Marked,
@@ -49,15 +68,25 @@ void expectForalls(llvm::StringRef Marked,
   withLoweredUnit(
       A.Text,
       [&](UpcTranslationUnit &, LoweredUnit &Unit) {
-        for (size_t I = 0; I < A.Ranges.size(); ++I) {
-          std::string C = loweredText(Unit, A.range(I));
-          EXPECT_EQ(describeForall(C),
-                    expectationOnLine(A.Text, A.lineOf(A.range(I).first)))
-              << A.rangeText(I).str() << "\nlowered to:\n"
-              << C;
-        }
+        expectDescriptions(A, Unit);
       },
       Opts);
+}
+
+/// The same, instrumented with \p Instrumentation.
+void expectInstrumentedForalls(llvm::StringRef Marked,
+                               const InstrumentationOptions &Instrumentation) {
+  Annotated A(Marked);
+  ASSERT_FALSE(A.Ranges.empty());
+  withTranslationUnit(A.Text, [&](UpcTranslationUnit &TU) {
+    GaspRuntimeCalls Calls(Instrumentation, TU.Upc);
+    LoweringOptions Opts = plainLowering();
+    Opts.Calls = &Calls;
+    Opts.GaspGated = Instrumentation.Gated;
+    LoweredUnit Unit;
+    ASSERT_TRUE(lowerTranslationUnit(TU, Opts, Unit));
+    expectDescriptions(A, Unit);
+  });
 }
 
 const char *Declarations = R"(
@@ -108,6 +137,42 @@ void f(double s) {
 }
 )",
                 Opts);
+}
+
+TEST(ForallLocalizationTest, LocalAccessEvents) {
+  InstrumentationOptions Opts;
+  // --profile: the private pointers' accesses are local, which raise none.
+  Opts.Mode = InstrumentationMode::Profile;
+  expectInstrumentedForalls(std::string(Declarations) + R"(
+void f(double s, int n) {
+  int i;
+  [[upc_forall (i = 0; i < n; i++; &a[i]) a[i] = b[i] * s;]] // localized a b
+}
+)",
+                            Opts);
+  // --profile-local: not localized, unless no access would go through a
+  // private pointer (blk has another layout) or raise an event (pupc off).
+  Opts.Mode = InstrumentationMode::ProfileLocal;
+  expectInstrumentedForalls(std::string(Declarations) + R"(
+void f(double s, int n) {
+  int i;
+  [[upc_forall (i = 0; i < n; i++; &a[i]) a[i] = b[i] * s;]] // ordinary
+  [[upc_forall (i = 0; i < n; i++; i) s += blk[i];]] // localized
+#pragma pupc off
+  [[upc_forall (i = 0; i < n; i++; &a[i]) a[i] = s;]] // localized a
+}
+)",
+                            Opts);
+  // MIR: localized, run only while no probe measures.
+  Opts.Gated = true;
+  expectInstrumentedForalls(std::string(Declarations) + R"(
+void f(double s, int n) {
+  int i;
+  [[upc_forall (i = 0; i < n; i++; &a[i]) a[i] = b[i] * s;]] // localized a b gated
+  [[upc_forall (i = 0; i < n; i++; i) s += blk[i];]] // localized gated
+}
+)",
+                            Opts);
 }
 
 } // namespace

@@ -192,4 +192,103 @@ TEST(SirBuilderTest, IdParts) {
   EXPECT_EQ(sirIdPart("caf\xc3\xa9"), "caf__");
 }
 
+TEST(SirBuilderTest, FileIdsAreNames) {
+  // Whatever directory the path is given from.
+  for (const char *Path :
+       {"prog.upc", "./prog.upc", "../prog.upc", "src/prog.upc",
+        "/abs/src/prog.upc", "../x/../prog.upc"})
+    EXPECT_EQ(sirFileId(Path), "prog_upc") << Path;
+  EXPECT_EQ(sirFileId("dir/3d-grid.upc"), "_3d-grid_upc");
+}
+
+/// A file of a document at \p Path, with a unit, a region, a declaration
+/// and a static local of it.
+SirFile fileAt(const std::string &Path, const std::string &Function = "f") {
+  SirFile F;
+  F.Name = Path;
+  F.Path = Path;
+  F.Id = sirFileId(Path);
+  SirDeclaration D;
+  D.Id = F.Id + ".x";
+  F.Declarations.push_back(D);
+  SirUnit U;
+  U.Id = F.Id + "." + Function;
+  SirDeclaration Static;
+  Static.Id = U.Id + ".s";
+  U.Declarations.push_back(Static);
+  SirRegion Loop;
+  Loop.Id = U.Id + ".loop1";
+  SirRegion Barrier;
+  Barrier.Id = U.Id + ".upcBarrier1";
+  Loop.Children.push_back(Barrier);
+  U.Regions.push_back(Loop);
+  F.Units.push_back(U);
+  return F;
+}
+
+std::vector<std::string>
+fileIdsOf(std::vector<SirFile> Files,
+          llvm::ArrayRef<std::string> Companions = {}) {
+  nameSirFiles(Files, Companions);
+  std::vector<std::string> Ids;
+  for (const SirFile &F : Files)
+    Ids.push_back(F.Id);
+  return Ids;
+}
+
+TEST(SirBuilderTest, FilesOfTheSameName) {
+  std::vector<SirFile> Files = {fileAt("/w/a/util.upc"), fileAt("/w/main.upc"),
+                                fileAt("/w/b/util.upc")};
+  nameSirFiles(Files);
+  ASSERT_EQ(Files.size(), 3u);
+  EXPECT_EQ(Files[0].Id, "a_util_upc");
+  EXPECT_EQ(Files[1].Id, "main_upc");
+  EXPECT_EQ(Files[2].Id, "b_util_upc");
+  // Every id of the file takes its new file part.
+  const SirFile &A = Files[0];
+  EXPECT_EQ(A.Declarations[0].Id, "a_util_upc.x");
+  EXPECT_EQ(A.Units[0].Id, "a_util_upc.f");
+  EXPECT_EQ(A.Units[0].Declarations[0].Id, "a_util_upc.f.s");
+  EXPECT_EQ(A.Units[0].Regions[0].Id, "a_util_upc.f.loop1");
+  EXPECT_EQ(A.Units[0].Regions[0].Children[0].Id, "a_util_upc.f.upcBarrier1");
+
+  // Each its own shortest trailing part, in any order.
+  EXPECT_EQ(fileIdsOf({fileAt("/x/a/u.upc"), fileAt("/x/b/u.upc"),
+                       fileAt("/y/b/u.upc")}),
+            (std::vector<std::string>{"a_u_upc", "x_b_u_upc", "y_b_u_upc"}));
+  EXPECT_EQ(fileIdsOf({fileAt("/y/b/u.upc"), fileAt("/x/a/u.upc"),
+                       fileAt("/x/b/u.upc")}),
+            (std::vector<std::string>{"y_b_u_upc", "a_u_upc", "x_b_u_upc"}));
+  // One path ends the other.
+  EXPECT_EQ(fileIdsOf({fileAt("/b/u.upc"), fileAt("/a/b/u.upc")}),
+            (std::vector<std::string>{"b_u_upc", "a_b_u_upc"}));
+  // Names that give one id; a trailing part that gives another's.
+  EXPECT_EQ(fileIdsOf({fileAt("/w/u.upc"), fileAt("/w/u_upc")}),
+            (std::vector<std::string>{"w_u_upc", "w_u_upc_2"}));
+  EXPECT_EQ(fileIdsOf({fileAt("/p/a_u.upc"), fileAt("/q/a/u.upc"),
+                       fileAt("/q/b/u.upc")}),
+            (std::vector<std::string>{"p_a_u_upc", "q_a_u_upc", "b_u_upc"}));
+
+  // The other sources of the command count, as their translations do.
+  EXPECT_EQ(fileIdsOf({fileAt("/w/a/util.upc")}, {"/w/b/util.upc"}),
+            (std::vector<std::string>{"a_util_upc"}));
+  EXPECT_EQ(fileIdsOf({fileAt("/w/a/util.upc")}, {"/w/a/util.upc"}),
+            (std::vector<std::string>{"util_upc"}));
+}
+
+TEST(SirBuilderTest, OneFileTwice) {
+  // A header that two inputs include: one file, with the units of both.
+  std::vector<SirFile> Files = {
+      fileAt("/w/common.uph", "f"), fileAt("/w/main.upc"),
+      fileAt("/w/common.uph", "g"), fileAt("/w/common.uph", "f")};
+  nameSirFiles(Files);
+  ASSERT_EQ(Files.size(), 2u);
+  EXPECT_EQ(Files[0].Id, "common_uph");
+  ASSERT_EQ(Files[0].Units.size(), 2u);
+  EXPECT_EQ(Files[0].Units[0].Id, "common_uph.f");
+  EXPECT_EQ(Files[0].Units[1].Id, "common_uph.g");
+  EXPECT_EQ(Files[0].Declarations.size(), 1u);
+  EXPECT_EQ(Files[1].Id, "main_upc");
+}
+
 } // namespace

@@ -1,7 +1,8 @@
 //===- SirRequestTest.cpp -------------------------------------------------===//
 //
 // Reading SIR requests (SirRequest.cpp): the resources' local paths (plain
-// paths and file: URIs, relative to the request) and the errors a request
+// paths and file: URIs, relative to the request), where they are written
+// back (never over a file the command reads) and the errors a request
 // can draw, each at the line (and column, for XML errors) marked with ^ in
 // the request's text.
 //
@@ -79,8 +80,10 @@ TEST_F(SirRequestTest, Resources) {
   EXPECT_EQ(Resources[0].Resource.In, "a.upc");
   EXPECT_EQ(Resources[0].Resource.Out, "file:///tmp/out/a.upc");
   EXPECT_EQ(Resources[0].InPath, path("a.upc"));
+  EXPECT_EQ(Resources[0].OutPath, "/tmp/out/a.upc");
   EXPECT_EQ(Resources[0].Line, A.lineOf(A.point(0)));
   EXPECT_EQ(Resources[1].Resource.Out, "");
+  EXPECT_EQ(Resources[1].OutPath, "");
   EXPECT_EQ(Resources[1].InPath, path("my file.upc"));
   EXPECT_EQ(Resources[1].Line, A.lineOf(A.point(1)));
 }
@@ -102,12 +105,74 @@ TEST_F(SirRequestTest, UnsupportedResources) {
                         "  ^<resource in=\"a.upc\" out=\"ftp://h/a.upc\"/>\n"
                         "</sirreq>\n"),
               "resource 1 (out='ftp://h/a.upc'): 'ftp:' resources are not "
-              "supported (only file: URIs and paths); nothing is fetched");
+              "supported (only file: URIs and paths); nothing is sent");
   // A directory (or a FIFO) is not read.
   expectError(Annotated("<sirreq>\n"
                         "  ^<resource in=\".\"/>\n"
                         "</sirreq>\n"),
               "resource 1 ('.'): not a regular file");
+}
+
+TEST_F(SirRequestTest, Outputs) {
+  write("a.upc", "\n");
+  write("b.upc", "\n");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(path("gen")));
+  // Reads \p Text; checkSirRequestOutputs' error (empty: none).
+  auto check = [&](const std::string &Text,
+                   const std::vector<std::string> &Inputs = {},
+                   const std::string &Output = "") {
+    std::string Request = write("request.xml", Text);
+    std::vector<SirRequestResource> Resources;
+    std::string Error;
+    EXPECT_TRUE(readSirRequest(Request, Resources, Error)) << Error;
+    if (!checkSirRequestOutputs(Request, Resources, Inputs, Output, Error))
+      return Error.substr(Request.size());
+    return std::string();
+  };
+  // Relative to the request, as in is.
+  std::string Request = write("request.xml", "<sirreq><resource in=\"a.upc\" "
+                                             "out=\"gen/a.c\"/></sirreq>\n");
+  std::vector<SirRequestResource> Resources;
+  std::string Error;
+  ASSERT_TRUE(readSirRequest(Request, Resources, Error)) << Error;
+  EXPECT_EQ(Resources[0].OutPath, path("gen/a.c"));
+  EXPECT_EQ(check("<sirreq>\n"
+                  "  <resource in=\"a.upc\" out=\"gen/a.c\"/>\n"
+                  "  <resource in=\"b.upc\" out=\"gen/b.c\"/>\n"
+                  "</sirreq>\n",
+                  {"other.upc"}, "prog.sir"),
+            "");
+  // Never a file the command reads or writes, nor one out twice.
+  EXPECT_EQ(check("<sirreq>\n"
+                  "  <resource in=\"a.upc\" out=\"gen/a.c\"/>\n"
+                  "  <resource in=\"b.upc\" out=\"./a.upc\"/>\n"
+                  "</sirreq>\n"),
+            ":3: error: resource 2 (out='./a.upc'): it is the input of "
+            "resource 1 ('a.upc'): writing the instrumented resource there "
+            "would overwrite it");
+  EXPECT_EQ(check("<sirreq><resource in=\"a.upc\" out=\"b.upc\"/></sirreq>\n",
+                  {path("b.upc")}),
+            ":1: error: resource 1 (out='b.upc'): it is the input '" +
+                path("b.upc") +
+                "': writing the instrumented resource there would overwrite "
+                "it");
+  EXPECT_EQ(check("<sirreq><resource in=\"a.upc\" out=\"" + path("p.sir") +
+                      "\"/></sirreq>\n",
+                  {}, path("p.sir")),
+            ":1: error: resource 1 (out='" + path("p.sir") +
+                "'): it is the SIR's output '" + path("p.sir") + "'");
+  EXPECT_EQ(check("<sirreq>\n"
+                  "  <resource in=\"a.upc\" out=\"gen/x.c\"/>\n"
+                  "  <resource in=\"b.upc\" out=\"gen/../gen/x.c\"/>\n"
+                  "</sirreq>\n"),
+            ":3: error: resource 2 (out='gen/../gen/x.c'): resource 1 (line "
+            "2) is written there too: each needs an out of its own");
+  EXPECT_EQ(check("<sirreq><resource in=\"a.upc\" out=\"gen\"/></sirreq>\n"),
+            ":1: error: resource 1 (out='gen'): '" + path("gen") +
+                "' is a directory");
+  EXPECT_EQ(check("<sirreq><resource in=\"a.upc\" out=\"no/a.c\"/></sirreq>\n"),
+            ":1: error: resource 1 (out='no/a.c'): no directory '" +
+                path("no") + "'");
 }
 
 TEST_F(SirRequestTest, InvalidDocuments) {

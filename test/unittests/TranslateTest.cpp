@@ -2,8 +2,9 @@
 //
 // translateUpcFile, the pipeline the driver and the translate fuzzer share:
 // the C appears only when the whole translation succeeded, its banner names
-// the caller's version, and a macro use the lowering cannot place is
-// translated as its expansion in a second translation. Expectations are in
+// the caller's version, a macro use the lowering cannot place is
+// translated as its expansion in a second translation, and a caller may
+// take the C instead of having it written. Expectations are in
 // the snippets: `^` marks where a diagnostic is expected.
 //
 //===----------------------------------------------------------------------===//
@@ -80,6 +81,28 @@ int main(void) { step(); return 0; }
   EXPECT_EQ(R.Diagnostics, "");
   EXPECT_NE(R.C.find("void step ( void ) { upcr_barrier("), std::string::npos)
       << R.C;
+}
+
+TEST(TranslateTest, EmittedTextIsNotWritten) {
+  // --sir-request's write-back: the C for the output's name, in memory, and
+  // the same a written translation holds.
+  std::string Input = writeTemporaryFile(
+      "shared int x;\nint main(void) { x = 1; return 0; }\n");
+  std::string Output = Input + ".c";
+  std::string Diagnostics, Emitted;
+  llvm::raw_string_ostream Diags(Diagnostics);
+  UpcDiagnosticPrinter Printer(Diags, "unittest");
+  ASSERT_TRUE(translateUpcFile(fixtureOptions(), {}, Input, Output, Printer,
+                               nullptr, nullptr, "", nullptr, &Emitted))
+      << Diagnostics;
+  EXPECT_FALSE(llvm::sys::fs::exists(Output));
+  ASSERT_TRUE(translateUpcFile(fixtureOptions(), {}, Input, Output, Printer))
+      << Diagnostics;
+  auto Buffer = llvm::MemoryBuffer::getFile(Output);
+  ASSERT_TRUE(bool(Buffer));
+  EXPECT_EQ(Emitted, (*Buffer)->getBuffer().str());
+  llvm::sys::fs::remove(Output);
+  llvm::sys::fs::remove(Input);
 }
 
 } // namespace

@@ -85,10 +85,11 @@ void collect(void *arg, const char *severity, unsigned line, unsigned column,
 }
 
 static const char *root_of(const char *text) {
-  static const char *const roots[] = {"instrreq", "ctrlreq", "snapshotreq"};
+  static const char *const roots[] = {"instrreq", "ctrlreq", "snapshotreq",
+                                      "sirreq"};
   const char *best = "request";
   const char *at = NULL;
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) {
     char open[32];
     snprintf(open, sizeof open, "<%s", roots[i]);
     const char *p = strstr(text, open);

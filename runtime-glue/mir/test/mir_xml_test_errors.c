@@ -154,10 +154,14 @@ void test_errors(void) {
   PARSE_FAILS("kinds", "<instrreq/>", CTRL | SNAP,
               "error 1:1: <instrreq> is not accepted here: expected ctrlreq "
               "(MIR, section 5) or snapshotreq (MIR, section 3)\n");
-  PARSE_FAILS("root", "<sirreq><resource in=\"a.upc\"/></sirreq>", ALL,
-              "error 1:1: <sirreq> is not a MIR request: expected instrreq "
+  PARSE_FAILS("sirreq", "<sirreq><resource in=\"a.upc\"/></sirreq>", ALL,
+              "error 1:1: <sirreq> is not accepted here: expected instrreq "
               "(MIR, section 4), ctrlreq (MIR, section 5) or snapshotreq "
               "(MIR, section 3)\n");
+  PARSE_FAILS("root", "<measurement/>", ALL,
+              "error 1:1: <measurement> is not a MIR request: expected "
+              "instrreq (MIR, section 4), ctrlreq (MIR, section 5) or "
+              "snapshotreq (MIR, section 3)\n");
 
   /* The DTDs: libxml2's messages, at the element's '<'. */
   PARSE_FAILS("invalid",

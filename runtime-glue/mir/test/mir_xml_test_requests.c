@@ -178,6 +178,24 @@ void test_requests(void) {
     mir_request_free(&req);
   }
 
+  /* SIR requests (MIR, section 2), which a running program answers: each
+   * resource's in; an out is left to the translator; without a resource,
+   * invalid against sirreq.dtd. */
+  if (PARSE_OK("sirreq",
+               "<sirreq><resource in=\"*\"/>"
+               "<resource in=\"file:///src/a.upc\" out=\"b.c\"/></sirreq>",
+               1u << MIR_SIRREQ, &req, "") == 0) {
+    CHECK(req.kind == MIR_SIRREQ && req.nresources == 2);
+    if (req.nresources == 2) {
+      CHECK_STR(req.resources[0], "*");
+      CHECK_STR(req.resources[1], "file:///src/a.upc");
+    }
+    mir_request_free(&req);
+  }
+  PARSE_FAILS("sirreq-empty", "<sirreq/>", 1u << MIR_SIRREQ,
+              "error 1:1: Element sirreq content does not follow the DTD, "
+              "expecting (resource)+, got\n");
+
   /* Control requests (MIR, section 5): every action. */
   for (int a = MIR_ACTION_VALUE; a <= MIR_ACTION_REMOVE; a++) {
     char text[256], name[32];

@@ -24,7 +24,10 @@
 typedef struct {
   uint64_t next_sample, next_delivery, window_end;
   mire_values_t base;   /* duration: the values at the window's start */
-  char *latest;         /* the latest measurement (NULL: the totals) */
+  /* The last measurement (interval, duration): last minus last_base (no
+   * last_base: last itself); every probe's rows, this probe's used. */
+  int has_last;
+  mire_values_t last, last_base;
   unsigned delivered;   /* documents written */
   uint64_t last_signature; /* delivery -1 without interval: the values */
 } schedule_t;
@@ -50,8 +53,49 @@ void mire_reschedule(size_t i) {
   s->next_sample = m->interval > 0 ? now + ms(m->interval) : 0;
   s->next_delivery = m->delivery > 0 ? now + ms(m->delivery) : 0;
   s->window_end = 0;
-  free(s->latest);
-  s->latest = NULL;
+  s->has_last = 0;
+  mire_values_free(&s->last);
+  mire_values_free(&s->last_base);
+}
+
+/* Probe i's last measurement as a document (malloc'ed), or NULL when it
+ * has none. */
+static char *last_document(size_t i) {
+  schedule_t *s = &schedules[i];
+  if (!s->has_last)
+    return NULL;
+  return mire_measurement(&i, 1, &s->last,
+                          s->last_base.v ? &s->last_base : NULL);
+}
+
+int mire_answer_values(const size_t *which, size_t n, mire_values_t *vals,
+                       mire_values_t *base) {
+  if (mire_values_alloc(vals) != 0 || mire_values_alloc(base) != 0)
+    return -1;
+  int need_now = 0;
+  for (size_t k = 0; k < n; ++k)
+    need_now |= !schedules || !schedules[which[k]].has_last;
+  mire_values_t now = {0};
+  if (need_now && mire_gather(&now, "V") != 0) {
+    mire_values_free(&now);
+    return -1;
+  }
+  size_t rows = (size_t)mire_threads * MIRE_ROW * sizeof(uint64_t);
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = which[k];
+    const schedule_t *s = schedules ? &schedules[i] : NULL;
+    if (s && s->has_last) {
+      memcpy(mire_values_at(vals, i, 0), mire_values_at(&s->last, i, 0),
+             rows);
+      if (s->last_base.v)
+        memcpy(mire_values_at(base, i, 0),
+               mire_values_at(&s->last_base, i, 0), rows);
+    } else {
+      memcpy(mire_values_at(vals, i, 0), mire_values_at(&now, i, 0), rows);
+    }
+  }
+  mire_values_free(&now);
+  return 0;
 }
 
 char *mire_destination(const mire_probe_t *p, unsigned number) {
@@ -97,10 +141,11 @@ static uint64_t signature(const mire_values_t *vals, size_t probe) {
   return h;
 }
 
-/* Writes the probe's next numbered document: doc, or the probe's values
- * now when doc is NULL. */
-static void deliver_next(size_t i, const char *doc) {
-  char *made = NULL;
+/* Writes the probe's next numbered document: its last measurement, or
+ * its values now when it has none. */
+static void deliver_next(size_t i) {
+  char *made = last_document(i);
+  const char *doc = made;
   if (!doc) {
     mire_values_t vals = {0};
     if (mire_gather(&vals, "V") == 0)
@@ -113,7 +158,7 @@ static void deliver_next(size_t i, const char *doc) {
 }
 
 /* Takes the measurement of probe i that is due at now, if any (MIR,
- * section 4's interval and duration): into s->latest. Returns whether a
+ * section 4's interval and duration): into s->last. Returns whether a
  * measurement was taken. */
 static int measure_due(size_t i, uint64_t now) {
   schedule_t *s = &schedules[i];
@@ -134,14 +179,21 @@ static int measure_due(size_t i, uint64_t now) {
   } else if (m->duration > 0) {
     /* ... and ends: the difference is the measurement. */
     if (now >= s->window_end && mire_gather(&vals, "V") == 0) {
-      free(s->latest);
-      s->latest = mire_measurement(&i, 1, &vals, &s->base);
+      mire_values_free(&s->last);
+      mire_values_free(&s->last_base);
+      s->last = vals;
+      s->last_base = s->base;
+      vals.v = s->base.v = NULL;
+      s->has_last = 1;
       s->window_end = 0;
       measured = 1;
     }
   } else if (m->interval > 0 && start && mire_gather(&vals, "V") == 0) {
-    free(s->latest);
-    s->latest = mire_measurement(&i, 1, &vals, NULL);
+    mire_values_free(&s->last);
+    mire_values_free(&s->last_base);
+    s->last = vals;
+    vals.v = NULL;
+    s->has_last = 1;
     s->next_sample = now + ms(m->interval);
     measured = 1;
   }
@@ -172,15 +224,17 @@ static uint64_t deliveries_due(uint64_t now) {
     schedule_t *s = &schedules[i];
     const mire_measuring_t *m = &mire_probes[i].measuring;
     int sampling = m->interval > 0 || m->duration > 0;
-    if (mire_probes[i].removed || (!sampling && m->delivery == 0))
+    /* An inactive probe measures nothing, so it has nothing to deliver. */
+    if (mire_probes[i].removed || !mire_probes[i].active ||
+        (!sampling && m->delivery == 0))
       continue;
     int measured = sampling ? measure_due(i, now)
                    : m->delivery == -1 ? changed(i)
                                        : 0;
     if (m->delivery == -1 && measured)
-      deliver_next(i, s->latest);
+      deliver_next(i);
     if (m->delivery > 0 && now >= s->next_delivery) {
-      deliver_next(i, s->latest);
+      deliver_next(i);
       s->next_delivery = now + ms(m->delivery);
     }
     /* When to look again. */
@@ -220,7 +274,7 @@ static void *delivery_main(void *arg) {
 }
 
 int mire_delivery_start(void) {
-  schedules = calloc(mire_nprobes + 1, sizeof *schedules);
+  schedules = calloc(mire_probes_capacity() + 1, sizeof *schedules);
   if (!schedules)
     return -1;
   for (size_t i = 0; i < mire_nprobes; ++i)
@@ -230,18 +284,13 @@ int mire_delivery_start(void) {
   return 0;
 }
 
-char *mire_latest(size_t i) {
-  return schedules && schedules[i].latest ? strdup(schedules[i].latest)
-                                          : NULL;
-}
-
 static int final_written;
 
 /* Writes every probe's final values (one document per probe, at its
  * destination unnumbered). */
 void mire_write_final(void) {
-  if (final_written || !mire_nprobes)
-    return;
+  if (final_written)
+    return; /* without probes too: the other processes wait for "F" */
   final_written = 1;
   if (delivery_running) {
     __atomic_store_n(&delivery_stop, 1, __ATOMIC_RELEASE);
@@ -254,7 +303,10 @@ void mire_write_final(void) {
     fprintf(stderr, "upc-mir: warning: the values of other processes are "
             "missing from the final measurements\n");
   for (size_t i = 0; i < mire_nprobes; ++i) {
-    if (mire_probes[i].removed)
+    const mire_probe_t *p = &mire_probes[i];
+    /* A probe made at run time writes where its requests asked only. */
+    if (p->removed || (p->runtime && !p->measuring.destination &&
+                       p->measuring.delivery == 0))
       continue;
     char *doc = mire_measurement(&i, 1, &vals, NULL);
     char *path = doc ? deliver(i, doc, 0) : NULL;

@@ -16,6 +16,7 @@
  *   values.c       the probes' values per thread, between processes and
  *                  gathered at the root.
  *   measurement.c  the tuples of section 6: the measurement documents.
+ *   sir.c          the SIR compiled in (--mir-dormant), for SIR requests.
  *   stacks.c       call stacks of this process's threads, for snapshots.
  *   delivery.c     periodic measurements and deliveries to the probes'
  *                  destinations, and the values at exit (the root).
@@ -94,8 +95,10 @@ char *mire_relay_checked(const char *message);
 
 /* Whether thread t belongs to entity (level, v). */
 int mire_thread_in(int t, mir_level_t level, long v);
-/* The explicit ids of the entity elements that do not exist, as an error
- * message in buf; 0 when all exist. */
+/* Whether an explicit id names an entity of level ("*" and "?" do not). */
+int mire_entity_exists(mir_level_t level, const char *id);
+/* The explicit ids of the entity elements that do not exist, every one of
+ * them, as an error message in buf; 0 when all exist. */
 int mire_check_entities(const mir_entity_t *e, size_t n, char *buf,
                         size_t size);
 /* Marks in measures the threads that entity elements e select within the
@@ -127,7 +130,14 @@ typedef struct mire_probe {
   size_t nentities;
   mire_measuring_t measuring;
   int activated; /* as compiled (activated="true") */
+  int active;    /* measuring now (ACTIVATE, DEACTIVATE) */
+  /* Its metrics count local accesses or forall iterations: its regions
+   * open the gate at 2 (upcr_gasp.h), not 1 (relaxed atomics). */
+  int local_metrics;
   int removed;
+  /* Created at run time on a dormant site (an instrreq to the running
+   * program): its documents are written only where its requests said. */
+  int runtime;
   /* Which threads measure (threads entries; relaxed atomics). */
   unsigned char *measures;
   /* Per thread of this process (indexed by thread - first_thread):
@@ -153,9 +163,31 @@ typedef struct mire_probe {
  * never do). */
 extern pthread_mutex_t mire_lock;
 
-/* The program's probes, found at gasp_init (first thread). */
+/* The program's probes: those compiled in, found at gasp_init (first
+ * thread), then those created at run time, in order. The array never
+ * moves (the sites point into it): it holds up to MIRE_MAX_PROBES. */
 extern mire_probe_t *mire_probes;
 extern size_t mire_nprobes;
+#define MIRE_RUNTIME_PROBES 4096
+size_t mire_probes_capacity(void);
+
+/* The dormant sites of --mir-dormant, by region id, and the probe bound
+ * to each (NULL: none); the run-time probes' regions. */
+typedef struct {
+  char *id;
+  upcr_mir_probe_t **sites;
+  size_t nsites;
+  mire_probe_t *probe;
+} mire_dormant_t;
+mire_dormant_t *mire_dormant_find(const char *id);
+
+/* An instrreq sent to the running program (checked: mire_check_instrreq):
+ * a new probe on its region's dormant sites, created alike on every
+ * process (the root relays the request first); its id in id (a buffer of
+ * 32). 0, or -1 when out of memory. */
+int mire_probe_create(const mir_request_t *req, char *id);
+/* NULL, or why req cannot create a probe (a static message). */
+const char *mire_check_instrreq(const mir_request_t *req);
 
 /* Finds the probes and applies their compiled requests, once the
  * threads (processes.c) are known; returns 0, or -1 after printing why (a
@@ -244,12 +276,26 @@ int mire_delivery_start(void);
  * the destination, numbered (number > 0: "dest.N.xml" style, see
  * docs/mir.md) or final (number 0). */
 char *mire_destination(const mire_probe_t *p, unsigned number);
-/* Probe i's schedule starts again (its measuring changed). */
+/* Probe i's schedule starts again (its measuring changed, or it was
+ * created). */
 void mire_reschedule(size_t i);
-/* Probe i's latest measurement when it samples (malloc'ed), else NULL. */
-char *mire_latest(size_t i);
+/* The values a VALUE request answers for the probes which[0..n): each
+ * probe's last measurement when it samples (interval, duration), else its
+ * values now, as vals minus base (MIR, section 5: the last value
+ * measured). 0, or -1 when another process cannot be reached. */
+int mire_answer_values(const size_t *which, size_t n, mire_values_t *vals,
+                       mire_values_t *base);
 /* Stops the deliveries and writes every probe's final values, once. */
 void mire_write_final(void);
+
+/* ------------------------------------------------------------------------
+ * The program's SIR (sir.c; --mir-dormant)
+ * ------------------------------------------------------------------------ */
+
+/* The SIR document of the program's objects (section upcr_mir_sir) that
+ * describes the files the resources name ("*": all), or an errors
+ * document; malloc'ed. */
+char *mire_sir_answer(char *const *resources, size_t n);
 
 /* ------------------------------------------------------------------------
  * Requests (requests.c)

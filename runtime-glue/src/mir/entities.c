@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether id (explicit) names an entity of level that exists. */
-static int entity_exists(mir_level_t level, const char *id) {
+int mire_entity_exists(mir_level_t level, const char *id) {
   char *end;
   errno = 0;
   long v = strtol(id, &end, 10);
@@ -53,23 +52,44 @@ int mire_thread_in(int t, mir_level_t level, long v) {
   }
 }
 
-/* The explicit ids of the entity elements that do not exist, as an error
- * message in buf; 0 when all exist. */
+static int is_wildcard(const char *id) {
+  return strcmp(id, "*") == 0 || strcmp(id, "?") == 0;
+}
+
+/* Appends "level 'id'" of each unknown entity below e to buf (used of
+ * size); returns how many. */
+static int list_unknown(const mir_entity_t *e, size_t n, char *buf,
+                        size_t size, size_t *used) {
+  int found = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!is_wildcard(e[i].id) && !mire_entity_exists(e[i].level, e[i].id)) {
+      if (*used < size) {
+        int w = snprintf(buf + *used, size - *used, "%s%s '%s'",
+                         *used ? ", " : "", mir_level_name(e[i].level),
+                         e[i].id);
+        *used += w > 0 ? (size_t)w : 0;
+      }
+      ++found;
+      continue; /* what it encloses selects nothing either */
+    }
+    found += list_unknown(e[i].children, e[i].nchildren, buf, size, used);
+  }
+  return found;
+}
+
+/* The explicit ids of the entity elements that do not exist, every one of
+ * them, as an error message in buf; 0 when all exist. */
 int mire_check_entities(const mir_entity_t *e, size_t n, char *buf,
                         size_t size) {
-  for (size_t i = 0; i < n; ++i) {
-    if (strcmp(e[i].id, "*") != 0 && strcmp(e[i].id, "?") != 0 &&
-        !entity_exists(e[i].level, e[i].id)) {
-      snprintf(buf, size,
-               "no %s '%s' in this program (ids are those of a snapshot: "
-               "snapshotreq)",
-               mir_level_name(e[i].level), e[i].id);
-      return -1;
-    }
-    if (mire_check_entities(e[i].children, e[i].nchildren, buf, size))
-      return -1;
-  }
-  return 0;
+  char list[768];
+  size_t used = 0;
+  list[0] = '\0';
+  int found = list_unknown(e, n, list, sizeof list, &used);
+  if (!found)
+    return 0;
+  snprintf(buf, size, "no %s in this program (ids are those of a snapshot: "
+           "snapshotreq)", list);
+  return -1;
 }
 
 /* Marks in measures the threads that entity elements e select within the
@@ -81,7 +101,11 @@ void mire_select_threads(const mir_entity_t *e, size_t n,
   if (!inner)
     return;
   for (size_t i = 0; i < n; ++i) {
-    int wild = strcmp(e[i].id, "*") == 0 || strcmp(e[i].id, "?") == 0;
+    int wild = is_wildcard(e[i].id);
+    /* An entity that does not exist selects nothing, nor do the elements
+     * inside it. */
+    if (!wild && !mire_entity_exists(e[i].level, e[i].id))
+      continue;
     long v = wild ? -1 : strtol(e[i].id, NULL, 10);
     for (int t = 0; t < mire_threads; ++t)
       inner[t] = allowed[t] && (wild || mire_thread_in(t, e[i].level, v));

@@ -7,6 +7,7 @@
 #include "io.h"
 
 #include <errno.h>
+#include <link.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 long long mir_now_ms(void) {
   struct timespec ts;
@@ -190,4 +192,31 @@ uint64_t mir_get_be64(const unsigned char *p) {
   for (int i = 0; i < 8; i++)
     v = v << 8 | p[i];
   return v;
+}
+
+/* The static TLS of the program and its libraries (dl_iterate_phdr). */
+static int add_tls(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  size_t *total = data;
+  for (int i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      *total += info->dlpi_phdr[i].p_memsz + info->dlpi_phdr[i].p_align;
+  return 0;
+}
+
+int mir_thread_attr(pthread_attr_t *attr) {
+  size_t tls = 0;
+  dl_iterate_phdr(add_tls, &tls);
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  /* + glibc's own descriptors, as the runtime sizes UPC threads
+   * (runtime-glue/src/core/start.c). */
+  size_t total = MIR_THREAD_STACK + tls + 64 * 1024;
+  total = (total + page - 1) / page * page;
+  if (pthread_attr_init(attr) != 0)
+    return -1;
+  if (pthread_attr_setstacksize(attr, total) != 0) {
+    pthread_attr_destroy(attr);
+    return -1;
+  }
+  return 0;
 }

@@ -12,6 +12,7 @@
 #ifndef UPC_MIR_IO_H
 #define UPC_MIR_IO_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -75,6 +76,17 @@ long mir_peer_uid(int fd);
 /* A malloc'ed, formatted message (NULL when out of memory). */
 char *mir_format(const char *fmt, ...)
     __attribute__((__format__(__printf__, 1, 2)));
+
+/* The stack of the engine's own threads, before the static TLS. */
+#define MIR_THREAD_STACK ((size_t)8 << 20)
+
+/* Attributes (pthread_attr_init'ed: destroy them) for a thread of the
+ * engine: MIR_THREAD_STACK plus the program's static TLS, which glibc
+ * carves out of every thread's stack. A UPC program's private data is TLS
+ * on the pthreads backend, and may be larger than a default stack: a
+ * thread created without them would overflow at once (matmul's 1800 x
+ * 1800 doubles did). 0, or -1. */
+int mir_thread_attr(pthread_attr_t *attr);
 
 /* The 8 bytes of v, big-endian, and back. */
 void mir_put_be64(unsigned char *p, uint64_t v);

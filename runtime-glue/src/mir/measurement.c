@@ -157,7 +157,8 @@ static void walk(walk_t *w, const mir_entity_t *e, size_t n, leaf_t path,
       int count = level_count(e[i].level);
       for (long v = 0; v < count; ++v)
         visit(w, &e[i], order, path, v, allowed, question, out);
-    } else {
+    } else if (mire_entity_exists(e[i].level, e[i].id)) {
+      /* One that does not exist has no value (it was warned about). */
       visit(w, &e[i], order, path, strtol(e[i].id, NULL, 10), allowed, 0,
             out);
     }

@@ -7,6 +7,8 @@
  * process (requests.c):
  *   "V"          this process's values (mire_values_serialize)
  *   "C" request  apply a control request, answer "" or an error
+ *   "I" request  make the probe of an instrumentation request on this
+ *                process's dormant sites, answer "" or an error
  *   "S" depth    this process's threads' call stacks
  *   "F"          the final values; the process may then end
  */

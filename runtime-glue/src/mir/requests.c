@@ -1,8 +1,9 @@
 /*
- * requests.c - what the MIR engine answers while the program runs: control
- * and snapshot requests (MIR, sections 3 and 5) from clients, on the root
- * (through server.h), and the root's relayed messages on the other
- * processes (through relay.h; processes.c lists them).
+ * requests.c - what the MIR engine answers while the program runs: SIR,
+ * snapshot, instrumentation and control requests (MIR, sections 2 to 5)
+ * from clients, on the root (through server.h), and the root's relayed
+ * messages on the other processes (through relay.h; processes.c lists
+ * them).
  *
  * Nothing here runs on a UPC thread, so a request never waits for the
  * program's barriers and the program never waits for a request. Requests
@@ -28,17 +29,50 @@ static char *errors_doc(const char *message) {
 }
 
 static char *values_doc(const size_t *which, size_t n) {
-  /* A probe that samples answers its latest measurement. */
-  char *latest = n == 1 ? mire_latest(which[0]) : NULL;
-  if (latest)
-    return latest;
-  mire_values_t vals = {0};
-  char *doc = mire_gather(&vals, "V") == 0
-                  ? mire_measurement(which, n, &vals, NULL)
+  /* A probe that samples answers its last measurement, the others their
+   * values now. */
+  mire_values_t vals = {0}, base = {0};
+  char *doc = mire_answer_values(which, n, &vals, &base) == 0
+                  ? mire_measurement(which, n, &vals, &base)
                   : errors_doc("another process of the program cannot be "
                                "reached; its values are unknown");
   mire_values_free(&vals);
+  mire_values_free(&base);
   return doc;
+}
+
+/* Sends msg (a request) to the other processes with its kind letter in
+ * front: NULL, or the first error (malloc'ed). */
+static char *relay_request(char kind, const char *msg, size_t len) {
+  char *message = malloc(len + 2);
+  if (!message)
+    return strdup("out of memory");
+  message[0] = kind;
+  memcpy(message + 1, msg, len + 1);
+  char *error = mire_relay_checked(message);
+  free(message);
+  return error;
+}
+
+/* An instrreq to the running program: a probe on its region's dormant
+ * sites, on every process; the answer is its probe document (MIR,
+ * section 4). */
+static char *instrreq_doc(const mir_request_t *req, const char *msg,
+                          size_t len) {
+  const char *why = mire_check_instrreq(req);
+  if (why)
+    return errors_doc(why);
+  char *error = relay_request('I', msg, len);
+  if (error) {
+    char *doc = errors_doc(error);
+    free(error);
+    return doc;
+  }
+  char id[32];
+  if (mire_probe_create(req, id) != 0)
+    return errors_doc("out of memory: the probe cannot be created");
+  mire_reschedule(mire_nprobes - 1);
+  return mir_probe_document(id);
 }
 
 static char *snapshot_doc(const mir_request_t *req) {
@@ -187,7 +221,8 @@ char *mire_serve_client(void *arg, const char *msg, size_t len) {
   errors_t errors = {0};
   if (mir_request_parse(msg, len, "request",
                         MIR_UNTRUSTED | 1u << MIR_CTRLREQ |
-                            1u << MIR_SNAPSHOTREQ | 1u << MIR_INSTRREQ,
+                            1u << MIR_SNAPSHOTREQ | 1u << MIR_INSTRREQ |
+                            1u << MIR_SIRREQ,
                         &req, collect_error, &errors) != 0) {
     /* Each error on its own: errors of section 7. */
     const char *list[32];
@@ -210,11 +245,10 @@ char *mire_serve_client(void *arg, const char *msg, size_t len) {
   pthread_mutex_lock(&mire_lock);
   if (req.kind == MIR_SNAPSHOTREQ) {
     doc = snapshot_doc(&req);
+  } else if (req.kind == MIR_SIRREQ) {
+    doc = mire_sir_answer(req.resources, req.nresources);
   } else if (req.kind == MIR_INSTRREQ) {
-    doc = errors_doc("this engine compiles probes in: give instrumentation "
-                     "requests to upc-instrument --mir-request when "
-                     "building the program; a running program answers "
-                     "control and snapshot requests");
+    doc = instrreq_doc(&req, msg, len);
   } else if (mire_check_ctrlreq(&req)) {
     doc = errors_doc(mire_check_ctrlreq(&req));
   } else {
@@ -229,14 +263,7 @@ char *mire_serve_client(void *arg, const char *msg, size_t len) {
     if (which && req.action == MIR_ACTION_ACTIVATE && !req.nmetrics &&
         !req.measuring && !req.nentities)
       at_activation = values_doc(which, req.nprobes);
-    char *message = malloc(len + 2);
-    char *error = NULL;
-    if (message) {
-      message[0] = 'C';
-      memcpy(message + 1, msg, len + 1);
-      error = mire_relay_checked(message);
-      free(message);
-    }
+    char *error = relay_request('C', msg, len);
     if (error) {
       doc = errors_doc(error);
       free(error);
@@ -245,7 +272,10 @@ char *mire_serve_client(void *arg, const char *msg, size_t len) {
       apply_locally(&req);
       size_t n = 0;
       for (size_t i = 0; which && i < req.nprobes; ++i) {
-        mire_reschedule(which[i]);
+        /* Only a new measuring changes a probe's schedule: the other
+         * requests leave the instrumentation as it is (MIR, section 5). */
+        if (req.measuring)
+          mire_reschedule(which[i]);
         if (!mire_probes[which[i]].removed)
           which[n++] = which[i];
       }
@@ -283,21 +313,27 @@ char *mire_serve_relay(void *arg, const char *msg, size_t len) {
   }
   case 'S':
     return mire_local_stacks(atoi(msg + 1));
+  case 'I':
   case 'C': {
+    int kind = msg[0] == 'I' ? MIR_INSTRREQ : MIR_CTRLREQ;
     mir_request_t req;
     errors_t errors = {0};
     if (mir_request_parse(msg + 1, len - 1, "request",
-                          MIR_UNTRUSTED | 1u << MIR_CTRLREQ, &req,
-                          collect_error, &errors) != 0)
+                          MIR_UNTRUSTED | 1u << kind, &req, collect_error,
+                          &errors) != 0)
       return errors.text ? errors.text : strdup("unreadable request");
     free(errors.text);
     /* Under the lock, as on the root: a change of a probe's settings
      * frees what a reader of the old ones may hold. */
     pthread_mutex_lock(&mire_lock);
-    const char *why = mire_check_ctrlreq(&req);
-    char *reply = strdup(why ? why : "");
-    if (!why)
+    char id[32];
+    const char *why = kind == MIR_INSTRREQ ? mire_check_instrreq(&req)
+                                           : mire_check_ctrlreq(&req);
+    if (!why && kind == MIR_INSTRREQ && mire_probe_create(&req, id) != 0)
+      why = "out of memory";
+    else if (!why && kind == MIR_CTRLREQ)
       apply_locally(&req);
+    char *reply = strdup(why ? why : "");
     pthread_mutex_unlock(&mire_lock);
     mir_request_free(&req);
     return reply;

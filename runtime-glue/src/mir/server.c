@@ -5,9 +5,15 @@
  * connection and two wake-up pipes (stop, and "a reply is ready"); it never
  * blocks on a client. The worker computes replies, one at a time, in the
  * order requests were completed. A client moves READING -> QUEUED (the
- * worker has it) -> WRITING -> closed; the I/O thread owns the table of
- * clients, and the two threads hand clients over through two lists under
- * one lock.
+ * worker has it) -> WRITING -> DRAINING (only if it had not shut down its
+ * writing side) -> closed; the I/O thread owns the table of clients, and
+ * the two threads hand clients over through two lists under one lock.
+ *
+ * Framing (docs/mir.md, "Wire protocol"): each client's bytes go through a
+ * libxml2 push parser as they arrive; the request ends where the parser
+ * closes the root element (the bytes after it are not part of it), where
+ * it finds the document malformed (more bytes cannot mend it), or at the
+ * client's end of file, whichever comes first.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -27,6 +33,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <libxml/parser.h>
+
 #include "io.h"
 
 /* Connections wait here while MIR_MAX_CLIENTS are served. */
@@ -34,12 +42,18 @@
 
 typedef struct client {
   int fd;
-  enum { READING, QUEUED, WRITING } state;
+  enum { READING, QUEUED, WRITING, DRAINING } state;
   char *buf; /* the request, NUL-terminated */
   size_t len, cap;
+  xmlParserCtxtPtr parser; /* READING: where the request ends; NULL: at
+                              end of file only (no memory for a parser) */
+  int depth;               /* of the element being parsed */
+  long root_end;           /* bytes up to the root's end tag, or -1 */
+  int peer_done;           /* the client shut down its writing side */
+  size_t drained;          /* bytes after the request, thrown away */
   char *reply; /* NULL: the worker had none: close without one */
   size_t rlen, roff;
-  long long deadline; /* mir_now_ms(); READING and WRITING */
+  long long deadline; /* mir_now_ms(); READING, WRITING and DRAINING */
   struct client *next; /* in the worker's queue or the done list */
 } client_t;
 
@@ -73,6 +87,8 @@ static void free_client(client_t *c) {
   if (!c)
     return;
   close_fd(&c->fd);
+  if (c->parser)
+    xmlFreeParserCtxt(c->parser);
   free(c->buf);
   free(c->reply);
   free(c);
@@ -204,6 +220,74 @@ static void drop(size_t i) {
   sv.clients[i] = sv.clients[--sv.nclients];
 }
 
+/* ------------------------------------------------------------------------
+ * Framing: where a request ends, as libxml2 reads it
+ * ------------------------------------------------------------------------ */
+
+static void frame_start(void *ctx, const xmlChar *localname,
+                        const xmlChar *prefix, const xmlChar *uri,
+                        int nnamespaces, const xmlChar **namespaces,
+                        int nattributes, int ndefaulted,
+                        const xmlChar **attributes) {
+  (void)localname, (void)prefix, (void)uri, (void)nnamespaces;
+  (void)namespaces, (void)nattributes, (void)ndefaulted, (void)attributes;
+  client_t *c = ((xmlParserCtxtPtr)ctx)->_private;
+  c->depth++;
+}
+
+static void frame_end(void *ctx, const xmlChar *localname,
+                      const xmlChar *prefix, const xmlChar *uri) {
+  (void)localname, (void)prefix, (void)uri;
+  xmlParserCtxtPtr p = ctx;
+  client_t *c = p->_private;
+  if (--c->depth > 0)
+    return;
+  /* Called once the root's '>' is consumed: the bytes of the document
+   * (its encoding's, a byte order mark included). */
+  c->root_end = xmlByteConsumed(p);
+  xmlStopParser(p);
+}
+
+/* The engine reports a malformed request itself (requests.c): the framing
+ * parser says nothing, on stderr or elsewhere. */
+static void frame_error(void *unused, xmlErrorPtr error) {
+  (void)unused, (void)error;
+}
+
+/* Only elements matter: no entity is declared, expanded or loaded, and
+ * nothing is fetched (a request with a DOCTYPE is the engine's error). */
+static xmlSAXHandler frame_sax = {
+    .initialized = XML_SAX2_MAGIC,
+    .startElementNs = frame_start,
+    .endElementNs = frame_end,
+    .serror = frame_error,
+};
+
+static void frame_init(client_t *c) {
+  c->root_end = -1;
+  c->parser = xmlCreatePushParserCtxt(&frame_sax, NULL, NULL, 0, NULL);
+  if (!c->parser)
+    return; /* framed by end of file alone */
+  xmlCtxtUseOptions(c->parser,
+                    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  c->parser->_private = c;
+}
+
+/* Feeds the bytes received since from; 1 when the request is complete:
+ * its root element closed (the request is cut there) or it is malformed
+ * (the engine answers with the error). */
+static int frame_more(client_t *c, size_t from) {
+  if (!c->parser)
+    return 0;
+  int rc = xmlParseChunk(c->parser, c->buf + from, (int)(c->len - from), 0);
+  if (c->root_end >= 0) {
+    if ((size_t)c->root_end < c->len)
+      c->len = (size_t)c->root_end; /* what follows is not the request */
+    return 1;
+  }
+  return rc != 0 || !c->parser->wellFormed;
+}
+
 static void accept_client(void) {
   int fd = accept4(sv.listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
   if (fd < 0)
@@ -222,12 +306,15 @@ static void accept_client(void) {
   c->fd = fd;
   c->state = READING;
   c->deadline = mir_now_ms() + MIR_REQUEST_DEADLINE_MS;
+  frame_init(c);
   sv.clients[sv.nclients++] = c;
 }
 
-/* Reads what client i sent; at end of file, hands the request over. */
+/* Reads what client i sent; once the request is complete (framing, or end
+ * of file), hands it over. */
 static void read_client(size_t i) {
   client_t *c = sv.clients[i];
+  int complete = 0;
   for (;;) {
     if (c->cap - c->len < 2) {
       size_t ncap = c->cap ? c->cap * 2 : 4096;
@@ -244,7 +331,12 @@ static void read_client(size_t i) {
     ssize_t n = recv(c->fd, c->buf + c->len, c->cap - c->len - 1,
                      MSG_DONTWAIT);
     if (n > 0) {
+      size_t from = c->len;
       c->len += (size_t)n;
+      if (frame_more(c, from)) {
+        complete = 1;
+        break;
+      }
       if (c->len > MIR_MAX_REQUEST) {
         drop(i); /* too large: unanswered */
         return;
@@ -259,16 +351,21 @@ static void read_client(size_t i) {
       drop(i);
       return;
     }
-    break; /* end of file */
+    c->peer_done = 1; /* end of file */
+    break;
   }
   c->buf[c->len] = '\0';
   /* A client that closed its socket instead of shutting down its writing
    * side disconnected mid-request (or gave up): both ends shut is a
-   * hang-up. */
+   * hang-up. A complete request is served all the same. */
   struct pollfd p = {c->fd, 0, 0};
-  if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR))) {
+  if (!complete && poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR))) {
     drop(i);
     return;
+  }
+  if (c->parser) {
+    xmlFreeParserCtxt(c->parser);
+    c->parser = NULL;
   }
   c->state = QUEUED;
   pthread_mutex_lock(&sv.lock);
@@ -280,6 +377,29 @@ static void read_client(size_t i) {
   sv.queue_tail = c;
   pthread_cond_signal(&sv.cond);
   pthread_mutex_unlock(&sv.lock);
+}
+
+/* After the reply: bytes the client still sends (after its request's
+ * root element) are read and thrown away until its end of file, so that
+ * closing does not reset the connection under the reply it is reading. */
+static void drain_client(size_t i) {
+  client_t *c = sv.clients[i];
+  char b[4096];
+  for (;;) {
+    ssize_t n = recv(c->fd, b, sizeof b, MSG_DONTWAIT);
+    if (n > 0) {
+      c->drained += (size_t)n;
+      if (c->drained > MIR_MAX_REQUEST)
+        break;
+      continue;
+    }
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+      return;
+    break; /* end of file, or an error */
+  }
+  drop(i);
 }
 
 static void write_client(size_t i) {
@@ -295,9 +415,18 @@ static void write_client(size_t i) {
       continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
       return;
-    break;
+    drop(i); /* the client went away */
+    return;
   }
-  drop(i); /* written, or the client went away */
+  if (c->peer_done) {
+    drop(i);
+    return;
+  }
+  /* The end of the reply; then wait for the client's end. */
+  shutdown(c->fd, SHUT_WR);
+  c->state = DRAINING;
+  c->deadline = mir_now_ms() + MIR_REQUEST_DEADLINE_MS;
+  drain_client(i);
 }
 
 /* Replies the worker finished: to be written. */
@@ -340,7 +469,7 @@ static void *io_main(void *unused) {
         next = c->deadline;
       polled[nc++] = c;
       p[np++] = (struct pollfd){c->fd,
-                                c->state == READING ? POLLIN : POLLOUT, 0};
+                                c->state == WRITING ? POLLOUT : POLLIN, 0};
     }
     p[0] = (struct pollfd){sv.stop_rd, POLLIN, 0};
     p[1] = (struct pollfd){sv.wake_rd, POLLIN, 0};
@@ -365,8 +494,10 @@ static void *io_main(void *unused) {
           continue;
         if (polled[k]->state == READING)
           read_client(i);
-        else
+        else if (polled[k]->state == WRITING)
           write_client(i);
+        else
+          drain_client(i);
         break;
       }
     }
@@ -414,6 +545,8 @@ int mir_server_start(const char *path, mir_serve_fn *serve, void *arg,
     *error = mir_format("the MIR server is already started");
     return -1;
   }
+  /* Before any thread parses: libxml2's global state. */
+  xmlInitParser();
   int stop[2], wake[2];
   if (pipe2(stop, O_CLOEXEC | O_NONBLOCK) != 0) {
     *error = mir_format("pipe: %s", strerror(errno));
@@ -447,8 +580,13 @@ int mir_server_start(const char *path, mir_serve_fn *serve, void *arg,
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
-  int e = pthread_create(&sv.worker, NULL, worker_main, NULL);
-  int e2 = e ? e : pthread_create(&sv.io, NULL, io_main, NULL);
+  pthread_attr_t attr;
+  int have_attr = mir_thread_attr(&attr) == 0;
+  pthread_attr_t *ap = have_attr ? &attr : NULL;
+  int e = pthread_create(&sv.worker, ap, worker_main, NULL);
+  int e2 = e ? e : pthread_create(&sv.io, ap, io_main, NULL);
+  if (have_attr)
+    pthread_attr_destroy(&attr);
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (e2) {
     if (!e) {

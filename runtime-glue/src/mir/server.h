@@ -1,10 +1,13 @@
 /*
  * server.h - the program's end of UPC_MIR_SOCKET: the Unix socket on which
  * clients (upc-mir send, tools) ask the running program (docs/mir.md,
- * "Protocol" and "Security").
+ * "Wire protocol" and "Security").
  *
- * A client connects, writes one request and shuts down its writing side;
- * the program answers with one document and closes the connection. The
+ * A client connects and writes one request, an XML document; the request
+ * ends where its root element closes (libxml2 decides, as the bytes
+ * arrive), or where it turns out malformed, or at the client's end of file
+ * (it shut down its writing side); the program answers with one document
+ * and closes the connection (docs/mir.md, "Wire protocol"). The
  * socket is the user's alone (mode 0600, in a private directory when
  * UPC_MIR_SOCKET names no directory), and a client of another uid is
  * refused even when it gets a connection (SO_PEERCRED). Clients are served

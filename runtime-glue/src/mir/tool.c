@@ -46,6 +46,7 @@ typedef struct {
   struct {
     mire_probe_t *probe;
     unsigned epoch; /* the probe's when the region began */
+    int gate;       /* upcr_gasp_gate before it began */
     uint64_t t0;
     mire_counters_t c0;
   } frames[MIRE_MAX_DEPTH];
@@ -59,7 +60,7 @@ static __thread thread_state_t *me;
 
 void upcri_mir_begin(upcr_mir_probe_t *probe, upcr_mir_frame_t *frame) {
   thread_state_t *s = me;
-  mire_probe_t *p = probe->engine;
+  mire_probe_t *p = __atomic_load_n(&probe->engine, __ATOMIC_ACQUIRE);
   if (!s || !p || s->depth == MIRE_MAX_DEPTH ||
       !__atomic_load_n(&p->measures[s->thread], __ATOMIC_RELAXED))
     return;
@@ -74,7 +75,10 @@ void upcri_mir_begin(upcr_mir_probe_t *probe, upcr_mir_frame_t *frame) {
   s->frames[s->depth].c0 = s->counters;
   frame->probe = probe;
   frame->slot = (unsigned)s->depth++;
-  upcr_gasp_gate = 1;
+  s->frames[frame->slot].gate = upcr_gasp_gate;
+  int want = 1 + __atomic_load_n(&p->local_metrics, __ATOMIC_RELAXED);
+  if (want > upcr_gasp_gate)
+    upcr_gasp_gate = want;
   /* Last, so that the region's own start is not counted. */
   s->frames[frame->slot].t0 = mire_now_ns();
 }
@@ -88,7 +92,7 @@ void upcri_mir_end(upcr_mir_frame_t *frame) {
       upcr_gasp_forall_iterations;
   /* Regions left by longjmp are closed with the one that encloses them. */
   s->depth = (int)frame->slot;
-  upcr_gasp_gate = s->depth > 0;
+  upcr_gasp_gate = s->frames[s->depth].gate;
   mire_probe_t *p = s->frames[s->depth].probe;
   const mire_counters_t *c0 = &s->frames[s->depth].c0;
   uint64_t delta[MIRE_ROW];

@@ -81,6 +81,12 @@ bool GaspRuntimeCalls::instruments(GaspEvent E,
   return P.Loc.isInvalid() || Upc.isInstrumentationEnabled(P.Loc);
 }
 
+bool GaspRuntimeCalls::raisesLocalAccessEvents(
+    const SourcePosition &P) const {
+  return Opts.Mode == InstrumentationMode::ProfileLocal &&
+         (instruments(GaspEvent::Get, P) || instruments(GaspEvent::Put, P));
+}
+
 std::string GaspRuntimeCalls::access(llvm::StringRef Verb,
                                      const SharedAccess &A,
                                      const std::string *Value) const {

@@ -20,6 +20,13 @@
 // the body is translated twice, once for that case (the ordinary
 // translation) and once for the thread's own iterations.
 //
+// The private pointers' accesses raise no GASP event. With --profile they
+// are local accesses, which raise none anyway; with --profile-local such a
+// loop is not localized. In files translated for MIR probes, the thread's
+// own iterations run only while no probe measures on the thread (one test
+// of the gate per loop): a measured loop runs the ordinary translation,
+// whose accesses and iterations the probe counts.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LoweringInternal.h"
@@ -66,6 +73,7 @@ struct BodyScan {
   llvm::SmallPtrSet<const VarDecl *, 4> Bound; // variables of L and U
   bool OK = true;
   llvm::SmallVector<const VarDecl *, 4> Arrays;
+  llvm::SmallVector<const ArraySubscriptExpr *, 8> Accesses; // of Arrays
 
   bool isWatched(const Expr *E) const {
     const VarDecl *V = referencedVar(E);
@@ -104,15 +112,24 @@ struct BodyScan {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
       if (referencedVar(AS->getIdx()) == Index)
         if (const VarDecl *X = referencedVar(AS->getBase());
-            X && isSharedType(X->getType()) &&
-            llvm::find(Arrays, X) == Arrays.end())
-          Arrays.push_back(X);
+            X && isSharedType(X->getType())) {
+          Accesses.push_back(AS);
+          if (llvm::find(Arrays, X) == Arrays.end())
+            Arrays.push_back(X);
+        }
     bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
                 isa<SwitchStmt>(S);
     for (const Stmt *Child : S->children())
       scan(Child, Loops + Loop);
   }
 };
+
+bool contains(const Stmt *S, const Stmt *Inner) {
+  if (!S || S == Inner)
+    return S;
+  return llvm::any_of(
+      S->children(), [&](const Stmt *Child) { return contains(Child, Inner); });
+}
 
 } // namespace
 
@@ -226,6 +243,23 @@ std::optional<ForallPlan> Lowerer::planForall(ForStmt *S,
   for (const VarDecl *X : Scan.Arrays)
     if (staticArrayBlock(Types, X) == P.Block)
       P.Arrays.push_back({X, "upcr_l_" + nameOf(X)});
+  if (Opts.GaspGated) {
+    // The gate changes only at a probe region's ends: not in the local form.
+    // (Dormant sites there are left out instead, as in any rewritten
+    // statement.)
+    for (const ProbePlacement &Probe : Opts.Probes)
+      if (Probe.First && !Probe.Dormant && contains(F.Body, Probe.First))
+        return std::nullopt;
+  } else {
+    // --profile-local: the local form would drop the events of its accesses.
+    for (const ArraySubscriptExpr *E : Scan.Accesses)
+      if (llvm::any_of(P.Arrays,
+                       [&](const auto &A) {
+                         return A.first == referencedVar(E->getBase());
+                       }) &&
+          Calls.raisesLocalAccessEvents(positionOf(E->getBeginLoc())))
+        return std::nullopt;
+  }
   return P;
 }
 
@@ -332,7 +366,10 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
     Text += Types.print(Plan.Index->getType(), I) + "; ";
   Text += "long long upcr_lo_ = (" + textOf(Plan.Lower) + "), upcr_hi_ = (" +
           textOf(Plan.Upper) + ")" + (Plan.Inclusive ? " + 1" : "") + "; ";
-  Text += "if (!" + runtime::ForallNested.str() + " && upcr_lo_ >= 0) { ";
+  Text += "if (!" + runtime::ForallNested.str() + " && upcr_lo_ >= 0" +
+          (Opts.GaspGated ? " && !" + spellCall(runtime::GaspLocalActive, {})
+                          : std::string()) +
+          ") { ";
   for (const auto &[X, Name] : Plan.Arrays) {
     TypeLoc TL = X->getTypeSourceInfo() ? X->getTypeSourceInfo()->getTypeLoc()
                                         : TypeLoc();
@@ -344,9 +381,6 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
                       {nameOf(X)}) +
             "; ";
   }
-  // MIR probes count the iterations a thread executes (upcr_gasp.h).
-  std::string Iteration =
-      Opts.GaspGated ? spellCall(runtime::ForallIteration, {}) + "; " : "";
   if (Plan.Block == 1) {
     Text += "long long upcr_first_ = " +
             spellCall(runtime::ForallFirst, {"upcr_lo_"}) + ", " +
@@ -354,7 +388,7 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
             "upcr_n_ = upcr_hi_ > upcr_first_ ? "
             "(upcr_hi_ - upcr_first_ + THREADS - 1) / THREADS : 0; "
             "for (long long upcr_k_ = 0; upcr_k_ < upcr_n_; upcr_k_++) { " +
-            I + " = upcr_first_ + upcr_k_ * THREADS; " + Iteration;
+            I + " = upcr_first_ + upcr_k_ * THREADS; ";
     Text += Pad(Text) + Plan.LocalBody + " } ";
   } else {
     std::string B = std::to_string(Plan.Block);
@@ -366,9 +400,8 @@ void Lowerer::lowerLocalizedForall(ForStmt *S, const ForallStatement &F,
             " < upcr_hi_ ? (upcr_b_ + 1) * " + B +
             " : upcr_hi_, upcr_d_ = upcr_b_ / THREADS * " + B + " - upcr_b_ * " +
             B + "; for (" + I + " = upcr_s_; " + I + " < upcr_e_; " + I +
-            "++) " + (Iteration.empty() ? "" : "{ " + Iteration);
-    Text += Pad(Text) + Plan.LocalBody + (Iteration.empty() ? "" : " }") +
-            " } ";
+            "++) ";
+    Text += Pad(Text) + Plan.LocalBody + " } ";
   }
   if (!Plan.IndexDeclaredInInit)
     Text += I + " = upcr_hi_ > upcr_lo_ ? upcr_hi_ : upcr_lo_; ";

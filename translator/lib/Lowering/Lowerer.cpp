@@ -187,14 +187,23 @@ void Lowerer::nameUnnamedRecords() {
 }
 
 void Lowerer::placeProbes() {
+  // Where each probe's block opens and closes, checked before any is
+  // placed. Probes are placed innermost first: at one offset a later
+  // opening is the outer one and an earlier closing the inner one
+  // (SourceEdits::getText), so nested regions that share an end nest.
+  struct Site {
+    const ProbePlacement *P;
+    clang::FileID File;
+    unsigned Begin, End;
+    bool Body;
+  };
+  std::vector<Site> Sites;
   for (const ProbePlacement &P : Opts.Probes) {
-    Out.ProbeDefinitions.push_back(
-        spellCall(runtime::MirProbeDefine,
-                  {P.Variable, P.DefinitionArguments}) + ";");
-    std::string Start = spellCall(runtime::MirRegion, {P.Variable}) + ";";
     auto Fail = [&](SourceLocation Loc) {
-      error(Loc, "cannot place the probe '" + P.Id +
-                     "': its region is written through a macro");
+      if (!P.Dormant)
+        error(Loc, "cannot place the probe '" + P.Id +
+                       "': its region is written through a macro or inside "
+                       "a statement the translation rewrites");
     };
     if (!P.First) {
       // The whole body: from its '{' to its '}'.
@@ -206,7 +215,7 @@ void Lowerer::placeProbes() {
         Fail(Brace);
         continue;
       }
-      editsFor(R->File)->insertAfterPreceding(R->Begin + 1, " " + Start);
+      Sites.push_back({&P, R->File, R->Begin + 1, R->Begin + 1, true});
       continue;
     }
     std::optional<FileRange> B = fileRange(P.First), E = fileRange(P.Last);
@@ -218,9 +227,32 @@ void Lowerer::placeProbes() {
       Fail(P.First->getBeginLoc());
       continue;
     }
-    editsFor(B->File)->insertBeforeFollowing(B->Begin, "{ " + Start + " ");
-    editsFor(B->File)->insertAfterPreceding(*End, " }");
+    Sites.push_back({&P, B->File, B->Begin, *End, false});
   }
+  // The definitions in the requests' order; the edits innermost first.
+  for (const Site &S : Sites)
+    Out.ProbeDefinitions.push_back(
+        spellCall(S.P->Dormant ? runtime::MirSiteDefine
+                               : runtime::MirProbeDefine,
+                  {S.P->Variable, S.P->DefinitionArguments}) + ";");
+  std::stable_sort(Sites.begin(), Sites.end(),
+                   [](const Site &A, const Site &B) {
+                     return A.End - A.Begin < B.End - B.Begin;
+                   });
+  for (const Site &S : Sites) {
+    const ProbePlacement &P = *S.P;
+    std::string Start = spellCall(runtime::MirRegion, {P.Variable}) + ";";
+    if (S.Body) {
+      editsFor(S.File)->insertAfterPreceding(S.Begin, " " + Start);
+      continue;
+    }
+    editsFor(S.File)->insertBeforeFollowing(S.Begin, "{ " + Start + " ");
+    editsFor(S.File)->insertAfterPreceding(S.End, " }");
+  }
+  if (!Opts.EmbeddedSir.empty())
+    Out.ProbeDefinitions.push_back(
+        spellCall(runtime::MirSirDefine, {CTypes::quote(Opts.EmbeddedSir)}) +
+        ";");
 }
 
 void Lowerer::setLowered(const Stmt *S, std::string Text) {

@@ -122,6 +122,47 @@ const char ValidPairs[] =
 
 } // namespace
 
+StatementSpan regionStatements(ASTContext &AST, const SirRegion &From,
+                               const SirRegion &To) {
+  StatementSpan Span;
+  const Stmt *First = From.First, *Last = To.Last;
+  std::optional<Slot> A = statementSlot(AST, First);
+  std::optional<Slot> B = First == Last ? A : statementSlot(AST, Last);
+  // A lock region is statements of one block by construction.
+  if (!A || !B) {
+    Span.Why = "'" + (A ? To.Id : From.Id) +
+               "' is part of an expression or a declaration, not a statement";
+    return Span;
+  }
+  if (First != Last &&
+      (!A->InBlock || !B->InBlock || A->Parent != B->Parent)) {
+    Span.Why = "'" + From.Id + "' and '" + To.Id +
+               "' are not statements of one block";
+    return Span;
+  }
+  if (First != Last && A->Index > B->Index) {
+    Span.Why = "'" + To.Id + "' comes before '" + From.Id + "'";
+    return Span;
+  }
+  if (A->InBlock) {
+    // A declaration inside the span would end its scope at the probe's
+    // block, hiding it from the statements that follow.
+    const auto *Block = cast<CompoundStmt>(A->Parent);
+    auto It = Block->body_begin() + A->Index;
+    auto End = Block->body_begin() + B->Index + 1;
+    for (; It != End; ++It)
+      if (isa<DeclStmt>(*It)) {
+        Span.Why = "the statements from '" + From.Id + "' to '" + To.Id +
+                   "' include a declaration, which a probe's block would "
+                   "hide from what follows";
+        return Span;
+      }
+  }
+  Span.First = First;
+  Span.Last = Last;
+  return Span;
+}
+
 bool readProbeRequests(const std::vector<std::string> &Paths,
                        const std::vector<std::string> &Responses,
                        std::vector<ProbeRequest> &Requests) {
@@ -275,45 +316,13 @@ bool resolveProbes(const std::vector<SirFile> &Files,
         continue;
       }
     } else {
-      const Stmt *First = From->Region->First, *Last = To->Region->Last;
-      std::optional<Slot> A = statementSlot(AST, First);
-      std::optional<Slot> B =
-          First == Last ? A : statementSlot(AST, Last);
-      // A lock region is statements of one block by construction.
-      if (!A || !B) {
-        Invalid("'" + (A ? R.To : R.From) +
-                "' is part of an expression or a declaration, not a "
-                "statement");
+      StatementSpan Span = regionStatements(AST, *From->Region, *To->Region);
+      if (!Span.Why.empty()) {
+        Invalid(Span.Why);
         continue;
       }
-      if (First != Last &&
-          (!A->InBlock || !B->InBlock || A->Parent != B->Parent)) {
-        Invalid("'" + R.From + "' and '" + R.To +
-                "' are not statements of one block");
-        continue;
-      }
-      if (First != Last && A->Index > B->Index) {
-        Invalid("'" + R.To + "' comes before '" + R.From + "'");
-        continue;
-      }
-      if (A->InBlock) {
-        // A declaration inside the span would end its scope at the probe's
-        // block, hiding it from the statements that follow.
-        const auto *Block = cast<CompoundStmt>(A->Parent);
-        auto It = Block->body_begin() + A->Index;
-        auto End = Block->body_begin() + B->Index + 1;
-        bool Declares = false;
-        for (; It != End; ++It)
-          Declares |= isa<DeclStmt>(*It);
-        if (Declares) {
-          Invalid("the statements from '" + R.From + "' to '" + R.To +
-                  "' include a declaration, which a probe's block would "
-                  "hide from what follows");
-          continue;
-        }
-      }
-      P.First = First;
-      P.Last = Last;
+      P.First = Span.First;
+      P.Last = Span.Last;
     }
     const SirPosition &Pos = From->Region ? From->Region->Position
                                           : From->Unit->Position;

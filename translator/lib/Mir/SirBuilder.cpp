@@ -18,10 +18,12 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
@@ -39,7 +41,128 @@ std::string sirIdPart(llvm::StringRef Text) {
   return Out;
 }
 
+std::string sirFileId(llvm::StringRef Path) {
+  return sirIdPart(llvm::sys::path::filename(Path));
+}
+
 namespace {
+
+/// \p Name made absolute (from the current directory), without `.` and
+/// `..`: the same file whichever directory named it.
+std::string normalizedPath(llvm::StringRef Name) {
+  llvm::SmallString<256> Path(Name);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+/// The components of a normalized path, without its root.
+std::vector<std::string> pathComponents(llvm::StringRef Path) {
+  llvm::StringRef Relative = llvm::sys::path::relative_path(Path);
+  std::vector<std::string> Out;
+  for (auto It = llvm::sys::path::begin(Relative),
+            End = llvm::sys::path::end(Relative);
+       It != End; ++It)
+    Out.push_back(It->str());
+  return Out;
+}
+
+/// The ids of the distinct paths \p Paths (sorted): each one's last
+/// component, or the shortest trailing part that tells it from the others
+/// with the same id; a number after those that only differ by characters
+/// an id cannot hold.
+std::vector<std::string> fileIds(llvm::ArrayRef<std::string> Paths) {
+  size_t N = Paths.size();
+  std::vector<std::vector<std::string>> Parts(N);
+  for (size_t I = 0; I < N; ++I)
+    Parts[I] = pathComponents(Paths[I]);
+  auto Trailing = [&](size_t I, size_t K) {
+    const std::vector<std::string> &P = Parts[I];
+    K = std::min(std::max<size_t>(K, 1), P.size());
+    std::string Joined;
+    for (size_t C = P.size() - K; C < P.size(); ++C)
+      Joined += (Joined.empty() ? "" : "/") + P[C];
+    return sirIdPart(Joined);
+  };
+  std::vector<size_t> Length(N, 1);
+  std::vector<std::string> Ids(N);
+  for (;;) {
+    std::map<std::string, std::vector<size_t>> Same;
+    for (size_t I = 0; I < N; ++I)
+      Same[Ids[I] = Trailing(I, Length[I])].push_back(I);
+    bool Longer = false, Clash = false;
+    for (const auto &[Id, Group] : Same) {
+      if (Group.size() < 2)
+        continue;
+      Clash = true;
+      for (size_t I : Group) {
+        size_t K = Length[I];
+        while (K < Parts[I].size() && llvm::any_of(Group, [&](size_t J) {
+                 return J != I && Trailing(J, K) == Trailing(I, K);
+               }))
+          ++K;
+        Longer |= K != Length[I];
+        Length[I] = K;
+      }
+    }
+    if (!Clash)
+      return Ids;
+    if (Longer)
+      continue;
+    // Told apart at their own lengths but equal to another's id
+    // (a_util.upc, a/util.upc): one component more where there is one.
+    for (const auto &[Id, Group] : Same)
+      for (size_t I : Group)
+        if (Group.size() > 1 && Length[I] < Parts[I].size())
+          Longer = true, ++Length[I];
+    if (!Longer)
+      break;
+  }
+  // Whole paths that give one id (a.b/x.upc, a_b/x.upc).
+  llvm::StringMap<unsigned> Used;
+  for (const std::string &Id : Ids)
+    ++Used[Id];
+  llvm::StringMap<unsigned> Seen;
+  for (std::string &Id : Ids)
+    if (Used[Id] > 1 && Seen[Id]++) {
+      std::string Base = Id;
+      unsigned K = Seen[Base];
+      while (Used.count(Id = Base + "_" + std::to_string(K)))
+        ++K;
+      ++Used[Id];
+    }
+  return Ids;
+}
+
+/// Replaces the file part \p From of \p Id by \p To.
+void renameId(std::string &Id, llvm::StringRef From, llvm::StringRef To) {
+  if (llvm::StringRef(Id).starts_with(From) &&
+      (Id.size() == From.size() || Id[From.size()] == '.'))
+    Id = To.str() + Id.substr(From.size());
+}
+
+void renameRegions(std::vector<SirRegion> &Regions, llvm::StringRef From,
+                   llvm::StringRef To) {
+  for (SirRegion &R : Regions) {
+    renameId(R.Id, From, To);
+    renameRegions(R.Children, From, To);
+  }
+}
+
+void renameFile(SirFile &F, const std::string &To) {
+  std::string From = F.Id;
+  if (From == To)
+    return;
+  F.Id = To;
+  for (SirDeclaration &D : F.Declarations)
+    renameId(D.Id, From, To);
+  for (SirUnit &U : F.Units) {
+    renameId(U.Id, From, To);
+    for (SirDeclaration &D : U.Declarations)
+      renameId(D.Id, From, To);
+    renameRegions(U.Regions, From, To);
+  }
+}
 
 /// A region before nesting, with its original offsets.
 struct RawRegion {
@@ -314,7 +437,48 @@ SirDeclaration declaration(const VarDecl *VD, const UpcContext &U,
 
 } // namespace
 
-std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU) {
+void nameSirFiles(std::vector<SirFile> &Files,
+                  llvm::ArrayRef<std::string> Companions) {
+  // One file per path (a header included by several inputs).
+  std::map<std::string, size_t> First;
+  std::vector<SirFile> Kept;
+  for (SirFile &F : Files) {
+    if (F.Path.empty())
+      F.Path = normalizedPath(F.Name);
+    auto [It, New] = First.insert({F.Path, Kept.size()});
+    if (New) {
+      Kept.push_back(std::move(F));
+      continue;
+    }
+    SirFile &Into = Kept[It->second];
+    renameFile(F, Into.Id);
+    llvm::StringSet<> Ids;
+    for (const SirUnit &U : Into.Units)
+      Ids.insert(U.Id);
+    for (const SirDeclaration &D : Into.Declarations)
+      Ids.insert(D.Id);
+    for (SirUnit &U : F.Units)
+      if (Ids.insert(U.Id).second)
+        Into.Units.push_back(std::move(U));
+    for (SirDeclaration &D : F.Declarations)
+      if (Ids.insert(D.Id).second)
+        Into.Declarations.push_back(std::move(D));
+  }
+  Files = std::move(Kept);
+  std::vector<std::string> Paths;
+  for (const std::string &C : Companions)
+    Paths.push_back(normalizedPath(C));
+  for (const SirFile &F : Files)
+    Paths.push_back(F.Path);
+  llvm::sort(Paths);
+  Paths.erase(std::unique(Paths.begin(), Paths.end()), Paths.end());
+  std::vector<std::string> Ids = fileIds(Paths);
+  for (SirFile &F : Files)
+    renameFile(F, Ids[llvm::lower_bound(Paths, F.Path) - Paths.begin()]);
+}
+
+std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU,
+                                   llvm::ArrayRef<std::string> Companions) {
   const SourceManager &SM = TU.AST.getSourceManager();
   Positions Pos(TU);
   std::vector<SirFile> Files;
@@ -328,7 +492,8 @@ std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU) {
     if (New) {
       SirFile F;
       F.Name = Name;
-      F.Id = sirIdPart(Name);
+      F.Path = normalizedPath(Name);
+      F.Id = sirFileId(Name);
       Files.push_back(std::move(F));
     }
     return Files[It->second];
@@ -390,6 +555,7 @@ std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU) {
     SirFile &F = FileFor(VD->getLocation());
     F.Declarations.push_back(declaration(VD, TU.Upc, Pos, F.Id));
   }
+  nameSirFiles(Files, Companions);
   return Files;
 }
 

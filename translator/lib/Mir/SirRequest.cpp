@@ -5,7 +5,8 @@
 // expands beyond the file's size) and validates it against the request's
 // DTD; its URIs are parsed as URIs (RFC 2396). Only file: URIs and plain
 // paths are read: nothing is fetched, and every file read is a regular
-// one.
+// one. The same goes for `out`, where the instrumented resource is written
+// back: a local file of its own, never one the command reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,8 +80,10 @@ std::string attribute(xmlNode *N, const char *Name) {
 }
 
 /// The local path \p Reference names: a file: URI's path, or a plain path.
-/// Empty with \p Why set for another scheme or a malformed URI.
-std::string localPath(const std::string &Reference, std::string &Why) {
+/// Empty with \p Why set for another scheme or a malformed URI; \p Out: a
+/// place to write (out), else one to read (in).
+std::string localPath(const std::string &Reference, std::string &Why,
+                      bool Out = false) {
   std::unique_ptr<xmlURI, UriDeleter> U(
       xmlParseURI(Reference.c_str()));
   if (!U) {
@@ -91,8 +94,9 @@ std::string localPath(const std::string &Reference, std::string &Why) {
   if (Scheme.empty())
     return Reference;
   if (Scheme != "file") {
+    const char *Nothing = Out ? "sent" : "fetched";
     Why = "'" + Scheme + ":' resources are not supported (only file: URIs "
-          "and paths); nothing is fetched";
+          "and paths); nothing is " + Nothing;
     return "";
   }
   if (U->server && *U->server && std::string(U->server) != "localhost") {
@@ -109,6 +113,31 @@ std::string localPath(const std::string &Reference, std::string &Why) {
   std::string Path = Unescaped ? Unescaped : U->path;
   xmlFree(Unescaped);
   return Path;
+}
+
+/// \p File, a path of the request \p Request: a relative one is relative
+/// to the request (RFC 2396, 5).
+std::string relativeToRequest(const std::string &Request,
+                              const std::string &File) {
+  llvm::StringRef Base = llvm::sys::path::parent_path(Request);
+  if (!llvm::sys::path::is_relative(File) || Base.empty())
+    return File;
+  llvm::SmallString<256> Full(Base);
+  llvm::sys::path::append(Full, File);
+  return std::string(Full);
+}
+
+/// Whether \p A and \p B name one file: the same file when both exist
+/// (through links too), else the same absolute path.
+bool sameFile(const std::string &A, const std::string &B) {
+  if (llvm::sys::fs::exists(A) && llvm::sys::fs::exists(B))
+    return llvm::sys::fs::equivalent(A, B);
+  llvm::SmallString<256> FullA(A), FullB(B);
+  llvm::sys::fs::make_absolute(FullA);
+  llvm::sys::fs::make_absolute(FullB);
+  llvm::sys::path::remove_dots(FullA, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(FullB, /*remove_dot_dot=*/true);
+  return FullA == FullB;
 }
 
 /// Entity declarations are refused: one, used many times in attribute
@@ -237,13 +266,7 @@ bool readSirRequest(const std::string &Path,
               std::to_string(Index) + " ('" + Res.In + "'): " + Why;
       return false;
     }
-    // A relative reference is relative to the request (RFC 2396, 5).
-    llvm::StringRef Base = llvm::sys::path::parent_path(Path);
-    if (llvm::sys::path::is_relative(R.InPath) && !Base.empty()) {
-      llvm::SmallString<256> Full(Base);
-      llvm::sys::path::append(Full, R.InPath);
-      R.InPath = std::string(Full);
-    }
+    R.InPath = relativeToRequest(Path, R.InPath);
     // Read by the front end next: a FIFO would block it.
     llvm::sys::fs::file_status InStatus;
     if (!llvm::sys::fs::status(R.InPath, InStatus) &&
@@ -253,12 +276,66 @@ bool readSirRequest(const std::string &Path,
               "'): not a regular file";
       return false;
     }
-    if (!Res.Out.empty() && localPath(Res.Out, Why).empty()) {
-      Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
-              std::to_string(Index) + " (out='" + Res.Out + "'): " + Why;
-      return false;
+    if (!Res.Out.empty()) {
+      R.OutPath = localPath(Res.Out, Why, /*Out=*/true);
+      if (R.OutPath.empty()) {
+        Error = Path + ":" + std::to_string(R.Line) + ": error: resource " +
+                std::to_string(Index) + " (out='" + Res.Out + "'): " + Why;
+        return false;
+      }
+      R.OutPath = relativeToRequest(Path, R.OutPath);
     }
     Resources.push_back(std::move(R));
+  }
+  return true;
+}
+
+bool checkSirRequestOutputs(const std::string &Path,
+                            const std::vector<SirRequestResource> &Resources,
+                            const std::vector<std::string> &Inputs,
+                            const std::string &Output, std::string &Error) {
+  for (size_t K = 0; K < Resources.size(); ++K) {
+    const SirRequestResource &R = Resources[K];
+    if (R.OutPath.empty())
+      continue;
+    std::string At = Path + ":" + std::to_string(R.Line) +
+                     ": error: resource " + std::to_string(K + 1) + " (out='" +
+                     R.Resource.Out + "'): ";
+    // Never a source (MIR, section 2 writes back an instrumented copy).
+    const char *Overwrite =
+        ": writing the instrumented resource there would overwrite it";
+    if (llvm::sys::fs::is_directory(R.OutPath)) {
+      Error = At + "'" + R.OutPath + "' is a directory";
+      return false;
+    }
+    llvm::StringRef Dir = llvm::sys::path::parent_path(R.OutPath);
+    if (!Dir.empty() && !llvm::sys::fs::is_directory(Dir)) {
+      Error = At + "no directory '" + Dir.str() + "'";
+      return false;
+    }
+    for (size_t J = 0; J < Resources.size(); ++J)
+      if (sameFile(R.OutPath, Resources[J].InPath)) {
+        Error = At + "it is the input of resource " + std::to_string(J + 1) +
+                " ('" + Resources[J].Resource.In + "')" + Overwrite;
+        return false;
+      }
+    for (const std::string &Input : Inputs)
+      if (sameFile(R.OutPath, Input)) {
+        Error = At + "it is the input '" + Input + "'" + Overwrite;
+        return false;
+      }
+    if (!Output.empty() && Output != "-" && sameFile(R.OutPath, Output)) {
+      Error = At + "it is the SIR's output '" + Output + "'";
+      return false;
+    }
+    for (size_t J = 0; J < K; ++J)
+      if (!Resources[J].OutPath.empty() &&
+          sameFile(R.OutPath, Resources[J].OutPath)) {
+        Error = At + "resource " + std::to_string(J + 1) + " (line " +
+                std::to_string(Resources[J].Line) +
+                ") is written there too: each needs an out of its own";
+        return false;
+      }
   }
   return true;
 }

@@ -4,6 +4,7 @@
 #include "upc-instrument/Emission/CEmitter.h"
 #include "upc-instrument/FrontEnd/MacroExpansion.h"
 #include "upc-instrument/Lowering/Lowering.h"
+#include "upc-instrument/Mir/DormantProbes.h"
 #include "upc-instrument/Mir/Sir.h"
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -15,6 +16,7 @@ namespace {
 
 /// One translation of \p Input; with \p MacroUses non-null, uses of macros
 /// that the lowering could not place are listed there instead of reported.
+/// With \p Emitted non-null, the C goes there and nothing is written.
 bool translateOnce(const UpcFrontendOptions &Frontend,
                    const TranslateOptions &Opts, llvm::StringRef Input,
                    llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
@@ -22,7 +24,7 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
                    const UpcTranslationUnitHandler &Inspect,
                    llvm::StringRef ResponsesBeside,
                    std::vector<std::pair<unsigned, unsigned>> *MacroUses,
-                   std::vector<size_t> *PlacedProbes) {
+                   std::vector<size_t> *PlacedProbes, std::string *Emitted) {
   bool Written = false;
   std::vector<ProbeRequest> Requests = Opts.MirRequests;
   setProbeResponsePaths(Requests,
@@ -51,11 +53,17 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
     }
     LOpts.GaspGated = Opts.Instrumentation.Gated;
     ProbeResolution Probes;
+    std::vector<SirFile> Sir;
+    if (!Requests.empty() || Opts.MirDormant)
+      Sir = buildSirFiles(TU, Opts.SirCompanions);
     if (!Requests.empty()) {
-      if (!resolveProbes(buildSirFiles(TU), Requests, Opts.MirRequired, TU.AST,
-                         Probes))
+      if (!resolveProbes(Sir, Requests, Opts.MirRequired, TU.AST, Probes))
         return; // reported; nothing is written
       LOpts.Probes = Probes.Placements;
+    }
+    if (Opts.MirDormant) {
+      addDormantProbes(Sir, Opts.MirDormant, TU.AST, LOpts.Probes);
+      LOpts.EmbeddedSir = writeSir({{}, Sir});
     }
     LOpts.DeferMacroUses = MacroUses != nullptr;
     LoweredUnit Unit;
@@ -70,13 +78,18 @@ bool translateOnce(const UpcFrontendOptions &Frontend,
     EOpts.StaticThreads = Frontend.Threads.StaticThreads;
     EOpts.ToolVersion = Opts.ToolVersion;
     std::string Text = emitC(TU, Unit, EOpts);
-    std::string Failure = writeFileAtomically(Output, Text);
-    if (!Failure.empty()) {
-      llvm::errs() << "upc-instrument: error: cannot write '" << Output
-                   << "': " << Failure << "\n";
-      return;
+    if (Emitted) {
+      *Emitted = std::move(Text);
+      Written = true;
+    } else {
+      std::string Failure = writeFileAtomically(Output, Text);
+      if (!Failure.empty()) {
+        llvm::errs() << "upc-instrument: error: cannot write '" << Output
+                     << "': " << Failure << "\n";
+        return;
+      }
+      Written = writeProbeResponses(Requests, Probes.Placed);
     }
-    Written = writeProbeResponses(Requests, Probes.Placed);
     if (Written && PlacedProbes)
       PlacedProbes->insert(PlacedProbes->end(), Probes.Placed.begin(),
                            Probes.Placed.end());
@@ -92,15 +105,15 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       std::vector<Dependency> *Dependencies,
                       const UpcTranslationUnitHandler &Inspect,
                       llvm::StringRef ResponsesBeside,
-                      std::vector<size_t> *PlacedProbes) {
+                      std::vector<size_t> *PlacedProbes, std::string *Emitted) {
   using Repeats = UpcDiagnosticPrinter::WarningRepeats;
   std::vector<std::pair<unsigned, unsigned>> MacroUses;
   std::vector<Dependency> FirstDependencies;
   Printer.setWarningRepeats(Repeats::Remember);
-  bool Translated = translateOnce(Frontend, Opts, Input, Output, Printer,
-                                  Dependencies ? &FirstDependencies : nullptr,
-                                  Inspect, ResponsesBeside, &MacroUses,
-                                  PlacedProbes);
+  bool Translated =
+      translateOnce(Frontend, Opts, Input, Output, Printer,
+                    Dependencies ? &FirstDependencies : nullptr, Inspect,
+                    ResponsesBeside, &MacroUses, PlacedProbes, Emitted);
   if (Translated && Dependencies)
     Dependencies->insert(Dependencies->end(), FirstDependencies.begin(),
                          FirstDependencies.end());
@@ -115,8 +128,9 @@ bool translateUpcFile(const UpcFrontendOptions &Frontend,
   std::string Real = canonicalPath(Input);
   Expanded.Replacements[Real] = expandMacroUses(Frontend, Input, MacroUses);
   Printer.setWarningRepeats(Repeats::Skip);
-  bool Ok = translateOnce(Expanded, Opts, Input, Output, Printer, Dependencies,
-                          Inspect, ResponsesBeside, nullptr, PlacedProbes);
+  bool Ok =
+      translateOnce(Expanded, Opts, Input, Output, Printer, Dependencies,
+                    Inspect, ResponsesBeside, nullptr, PlacedProbes, Emitted);
   Printer.setWarningRepeats(Repeats::Show);
   return Ok;
 }

@@ -83,6 +83,13 @@ private:
   bool wantsSir() const {
     return Opts.SirBesideObjects || !Opts.SirFile.empty();
   }
+  /// The UPC inputs, as given.
+  std::vector<std::string> upcSources() const {
+    std::vector<std::string> Sources;
+    for (const UpcInput &In : Info.UpcInputs)
+      Sources.push_back(In.Source);
+    return Sources;
+  }
   /// Where the SIR goes: --sir=FILE, or beside each UPC input's object.
   std::vector<std::string> sirFiles() const;
   /// Writes the SIR documents; false after reporting a write error.
@@ -260,6 +267,9 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
   Printer.leaveCWarningsToCompiler();
   Sirs.resize(Info.UpcInputs.size());
   std::vector<size_t> Placed;
+  // SIR ids tell the command's files of the same name apart.
+  TranslateOptions Named = Translate;
+  Named.SirCompanions = upcSources();
   for (size_t K = 0; K < Info.UpcInputs.size(); ++K) {
     UpcInput &In = Info.UpcInputs[K];
     if (!Opts.DryRun && !sys::fs::exists(In.Source)) {
@@ -289,7 +299,7 @@ bool Launch::translateInputs(std::vector<std::string> &Args) {
       Inspect = [&](UpcTranslationUnit &TU) { Sirs[K] = buildSirFiles(TU); };
     // Probe documents go beside the object, as the SIR does.
     if (!Opts.DryRun &&
-        !translateUpcFile(Parse, Translate, In.Source, In.Translated, Printer,
+        !translateUpcFile(Parse, Named, In.Source, In.Translated, Printer,
                           &In.Dependencies, Inspect, sirFileName(Info, In),
                           &Placed)) {
       Printer.printSummary();
@@ -422,6 +432,7 @@ bool Launch::writeSirs() const {
     for (size_t K = 0; K < Sirs.size(); ++K)
       if (Files.size() == 1 || K == D)
         Doc.Files.insert(Doc.Files.end(), Sirs[K].begin(), Sirs[K].end());
+    nameSirFiles(Doc.Files, upcSources());
     std::string Failure = writeFileAtomically(Files[D], writeSir(Doc));
     if (!Failure.empty()) {
       reportError("cannot write '" + Files[D] + "': " + Failure);

@@ -41,8 +41,8 @@ void printHelp() {
         "upc-instrument options, read before the command line's"},
        {"UPC_INSTRUMENT=off",
         "no instrumentation: --profile, --profile-local, --profile-only, "
-        "--exclude-functions, --tool, --mir-request and --mir-response are "
-        "ignored"},
+        "--exclude-functions, --tool, --mir-request, --mir-response and "
+        "--mir-dormant are ignored"},
        {"UPC_GASP_TOOL_PATH",
         "folders (':'-separated) searched first for --tool=<name>"},
        {"UPC_INSTRUMENT_CLANG_RESOURCE_DIR",

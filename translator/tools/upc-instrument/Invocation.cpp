@@ -5,6 +5,7 @@
 #include "Messages.h"
 #include "Options.h"
 #include "size.h"
+#include "upc-instrument/Mir/DormantProbes.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/Option/Arg.h"
@@ -168,15 +169,15 @@ bool instrumentationDisabled() {
 /// reporting an error.
 bool instrumentationOptions(const ArgList &Args,
                             InstrumentationOptions &Opts) {
-  if (Args.hasArg(OPT_mir_request)) {
+  if (Args.hasArg(OPT_mir_request, OPT_mir_dormant, OPT_mir_dormant_EQ)) {
     // The MIR engine is the program's GASP tool: it measures what the
     // probes ask through every event, local accesses included, and raises
     // them only while a probe measures.
     if (const Arg *A = Args.getLastArg(OPT_profile, OPT_profile_local,
                                        OPT_profile_only, OPT_tool_EQ))
       return fail(Twine("'") + A->getAsString(Args) +
-                  "' cannot be combined with --mir-request: the MIR engine "
-                  "is the program's GASP tool (docs/mir.md)");
+                  "' cannot be combined with --mir-request or --mir-dormant: "
+                  "the MIR engine is the program's GASP tool (docs/mir.md)");
     Opts.Mode = InstrumentationMode::ProfileLocal;
     Opts.Gated = true;
     return true;
@@ -299,7 +300,7 @@ bool launcherOptions(const ArgList &Args, const InstallLayout &Layout,
                    Args.getLastArgValue(OPT_backend_EQ, "pthreads"),
                    Opts.Runtime))
     return false;
-  if (Args.hasArg(OPT_mir_request))
+  if (Args.hasArg(OPT_mir_request, OPT_mir_dormant, OPT_mir_dormant_EQ))
     return findGaspTool(Layout.RuntimeLibDir, "mir", Opts.ToolLinkArgs);
   Opts.ToolName = Args.getLastArgValue(OPT_tool_EQ).str();
   return !Args.hasArg(OPT_tool_EQ) ||
@@ -325,7 +326,8 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   InputArgList &Ours = Split.Ours;
   bool Off = instrumentationDisabled();
   if (Off)
-    for (unsigned ID : {OPT_tool_EQ, OPT_mir_request, OPT_mir_response})
+    for (unsigned ID : {OPT_tool_EQ, OPT_mir_request, OPT_mir_response,
+                        OPT_mir_dormant, OPT_mir_dormant_EQ})
       Ours.eraseArg(ID);
   // A --tool= from UPC_INSTRUMENT_FLAGS is for the builds' links only.
   if (Split.Compiler.empty())
@@ -376,14 +378,18 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
   Inv.Translate.LocalizeForall = !Ours.hasArg(OPT_no_forall_localization);
   Inv.Translate.ListProcessWideData = Ours.hasArg(OPT_verbose, OPT_v);
   Inv.Translate.ToolVersion = UPC_INSTRUMENT_VERSION;
+  Inv.Translate.SirCompanions = Inv.Inputs;
   InstallLayout Layout = InstallLayout::forExecutable(Argv0, MainAddr);
   if (!frontendOptions(Ours, Layout, Inv.Frontend) ||
       (!Off && !instrumentationOptions(Ours, Inv.Translate.Instrumentation)))
     return false;
   if (!Off && Ours.hasArg(OPT_mir_request)) {
-    if (Inv.Act != Action::Translate && Inv.Act != Action::Launch)
+    // --sir-request translates the resources it writes back (out).
+    if (Inv.Act != Action::Translate && Inv.Act != Action::Launch &&
+        Inv.SirRequest.empty())
       return fail("'--mir-request' compiles probes into a translation: use "
-                  "it when translating or with a compiler command");
+                  "it when translating or with a compiler command, or with "
+                  "--sir-request for the resources it writes back (out)");
     if (!readProbeRequests(Ours.getAllArgValues(OPT_mir_request),
                            Ours.getAllArgValues(OPT_mir_response),
                            Inv.Translate.MirRequests))
@@ -394,6 +400,19 @@ bool parseInvocation(const char *Argv0, void *MainAddr,
         Inv.Act == Action::Translate && Inv.Inputs.size() == 1
             ? ProbesRequired::All
             : ProbesRequired::OfItsFiles;
+  }
+  if (!Off) {
+    if (const Arg *A = Ours.getLastArg(OPT_mir_dormant, OPT_mir_dormant_EQ)) {
+      if (Inv.Act != Action::Translate && Inv.Act != Action::Launch)
+        return fail("'--mir-dormant' compiles probe sites into a "
+                    "translation: use it when translating or with a "
+                    "compiler command");
+      std::string Why;
+      Inv.Translate.MirDormant = DormantDefault;
+      if (A->getOption().matches(OPT_mir_dormant_EQ) &&
+          !parseDormantKinds(A->getValue(), Inv.Translate.MirDormant, Why))
+        return fail(Twine("'") + A->getAsString(Ours) + "': " + Why);
+    }
   }
   if (Inv.Act == Action::Launch) {
     Inv.Launcher.TranslateCommand =

@@ -34,7 +34,8 @@ def sir_EQ : Joined<["--"], "sir=">, Group<grp_launcher>,
 def sir_request : Separate<["--"], "sir-request">, Group<grp_action>,
   MetaVarName<"<file>">,
   HelpText<"Read a MIR SIR request (sirreq): write the SIR of its resources "
-           "(file: URIs or paths) as --sir does">;
+           "(file: URIs or paths) as --sir does, and the translated C of "
+           "each resource with an out there">;
 def sir_request_EQ : Joined<["--"], "sir-request=">, Alias<sir_request>,
   Group<grp_action>, MetaVarName<"<file>">;
 
@@ -45,6 +46,17 @@ def mir_request : Separate<["--"], "mir-request">,
            "program, measured by the MIR engine (repeatable; docs/mir.md)">;
 def mir_request_EQ : Joined<["--"], "mir-request=">, Alias<mir_request>,
   Group<grp_instrument>, MetaVarName<"<file>">;
+def mir_dormant : Flag<["--"], "mir-dormant">,
+  Flags<[TranslationOption]>, Group<grp_instrument>,
+  HelpText<"Compile a dormant MIR probe on every region of the default "
+           "kinds (functions,loops,foralls,calls,upc), which an "
+           "instrumentation request sent to the running program activates "
+           "without a rebuild; the program also answers SIR requests "
+           "(docs/mir.md)">;
+def mir_dormant_EQ : Joined<["--"], "mir-dormant=">,
+  Flags<[TranslationOption]>, Group<grp_instrument>, MetaVarName<"<kinds>">,
+  HelpText<"As --mir-dormant, on the regions of <kinds> (comma-separated: "
+           "functions, loops, foralls, calls, upc, shared, all)">;
 def mir_response : Separate<["--"], "mir-response">,
   Flags<[TranslationOption]>, Group<grp_instrument>, MetaVarName<"<file>">,
   HelpText<"Write the probe document of the matching --mir-request (the "

@@ -73,6 +73,7 @@ public:
       : Opts(Opts), Upc(Upc) {}
 
   bool isInstrumenting() const override { return true; }
+  bool raisesLocalAccessEvents(const SourcePosition &P) const override;
   std::string get(const SharedAccess &A) const override;
   std::string put(const SharedAccess &A,
                   const std::string &Value) const override;

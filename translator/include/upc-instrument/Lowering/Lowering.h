@@ -54,6 +54,10 @@ struct ProbePlacement {
   const clang::FunctionDecl *Function = nullptr;
   /// The statements it spans, in one block; both null: the function body.
   const clang::Stmt *First = nullptr, *Last = nullptr;
+  /// A dormant site (--mir-dormant): defined with UPCR_MIR_SITE_DEFINE, and
+  /// left out without an error where its statements cannot be edited
+  /// (written through a macro, or inside a rewritten statement).
+  bool Dormant = false;
 };
 
 struct LoweringOptions {
@@ -68,6 +72,9 @@ struct LoweringOptions {
   /// a program built with instrumentation requests).
   bool GaspGated = false;
   std::vector<ProbePlacement> Probes;
+  /// The unit's SIR document, compiled in for the MIR engine to answer
+  /// SIR requests at run time (--mir-dormant); empty: none.
+  std::string EmbeddedSir;
   /// UPC that a use of a macro in the main file wrote where the translation
   /// cannot be placed (a function body or static data inside the macro's
   /// definition) is not an error: the uses are listed in

@@ -87,6 +87,12 @@ public:
   /// Whether translated files must be compiled with the instrumented entry
   /// points (the prologue defines UPCR_GASP_INSTRUMENTED).
   virtual bool isInstrumenting() const { return false; }
+  /// Whether a read or write at \p P of shared data with affinity to the
+  /// accessing thread raises GASP events (--profile-local, MIR): plain
+  /// memory accesses there would drop them.
+  virtual bool raisesLocalAccessEvents(const SourcePosition &P) const {
+    return false;
+  }
   /// A declaration placed first in the body of the user function \p Name
   /// (full signature \p Signature) defined at \p P.
   virtual std::string functionEntry(llvm::StringRef Name,

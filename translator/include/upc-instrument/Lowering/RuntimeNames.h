@@ -33,6 +33,8 @@ inline constexpr StringLiteral GaspGated = "UPCR_GASP_GATED";
 inline constexpr StringLiteral MirHeader = "upcr_mir.h";
 inline constexpr StringLiteral MirProbeDefine = "UPCR_MIR_PROBE_DEFINE";
 inline constexpr StringLiteral MirRegion = "UPCR_MIR_REGION";
+inline constexpr StringLiteral MirSiteDefine = "UPCR_MIR_SITE_DEFINE";
+inline constexpr StringLiteral MirSirDefine = "UPCR_MIR_SIR_DEFINE";
 inline constexpr StringLiteral StaticThreads = "UPCR_STATIC_THREADS";
 
 /// UPCR_SRCPOS(file, line, column): a upcr_srcpos_t.
@@ -87,7 +89,6 @@ inline constexpr StringLiteral ForallAffinityInt = "upcr_forall_affinity_int";
 inline constexpr StringLiteral ForallAffinityUnsigned =
     "upcr_forall_affinity_unsigned";
 inline constexpr StringLiteral ForallFirst = "upcr_forall_first";
-inline constexpr StringLiteral ForallIteration = "UPCR_FORALL_ITERATION";
 inline constexpr StringLiteral ForallFirstBlock = "upcr_forall_first_block";
 
 /// upc_localsizeof of a THREADS-dependent array.
@@ -136,6 +137,11 @@ inline constexpr StringLiteral GaspFunctionScope = "UPCR_GASP_FUNCTION_SCOPE";
 inline constexpr StringLiteral GaspForallScope = "UPCR_GASP_FORALL_SCOPE";
 inline constexpr StringLiteral GaspUserEvent = "UPCR_GASP_USER_EVENT";
 inline constexpr StringLiteral GaspUserEventArgs = "UPCR_GASP_USER_EVENT_ARGS";
+/// Whether the calling thread raises events now (MIR: a probe measures).
+inline constexpr StringLiteral GaspActive = "UPCR_GASP_ACTIVE";
+/// Whether it counts local accesses and forall iterations now (MIR: a
+/// probe measuring such a metric measures), which localized foralls skip.
+inline constexpr StringLiteral GaspLocalActive = "UPCR_GASP_LOCAL_ACTIVE";
 
 } // namespace upc::runtime
 

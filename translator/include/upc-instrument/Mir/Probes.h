@@ -50,6 +50,20 @@ bool readProbeRequests(const std::vector<std::string> &Paths,
 void setProbeResponsePaths(std::vector<ProbeRequest> &Requests,
                            llvm::StringRef Output);
 
+/// The statements two regions of one function delimit for a probe: the
+/// first and last of them, or why they delimit none (Why non-empty).
+struct StatementSpan {
+  const clang::Stmt *First = nullptr, *Last = nullptr;
+  std::string Why;
+};
+
+/// A probe's statements from \p From to \p To (the same region: that
+/// one): a statement (directly in a block, or the body of a loop, if or
+/// label), or statements of one block in order without a declaration
+/// among them (a probe's block would hide it from what follows).
+StatementSpan regionStatements(clang::ASTContext &AST, const SirRegion &From,
+                               const SirRegion &To);
+
 /// What a translation unit holds of the requests.
 struct ProbeResolution {
   std::vector<ProbePlacement> Placements;

@@ -7,11 +7,14 @@
 // identifiers, which an instrumentation request names. docs/mir.md
 // describes the document; mir/sir.dtd is its grammar.
 //
-// Identifiers: <file>.<unit>.<kind><n>, where <file> is the file's name as
-// given with the characters an XML name cannot hold replaced by '_', <unit>
-// the function's name and <n> the region's rank among the regions of its
-// kind in that function, in source order. An edit outside a function does
-// not change the identifiers of its regions.
+// Identifiers: <file>.<unit>.<kind><n>, where <file> is the file's name
+// (its path's last component, so that the directory a path is given from
+// does not matter) with the characters an XML name cannot hold replaced by
+// '_', <unit> the function's name and <n> the region's rank among the
+// regions of its kind in that function, in source order. Files of one
+// document or command with the same name are told apart by more of their
+// paths (nameSirFiles). An edit outside a function does not change the
+// identifiers of its regions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,8 @@
 
 #include "upc-instrument/FrontEnd/UpcFrontend.h"
 #include "upc-instrument/Semantics/SharedObjects.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include <string>
 #include <utility>
@@ -73,6 +78,9 @@ struct SirUnit {
 struct SirFile {
   std::string Id;
   std::string Name;
+  /// The file's absolute path without `.` and `..`, which tells files of
+  /// the same name apart; not part of the document.
+  std::string Path;
   std::vector<SirDeclaration> Declarations;
   std::vector<SirUnit> Units;
 };
@@ -91,8 +99,22 @@ struct SirDocument {
 
 /// The files of \p TU that hold UPC code defined in it (the main file
 /// first, then the UPC headers it includes, in order of inclusion), with
-/// their units, regions and shared declarations.
-std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU);
+/// their units, regions and shared declarations, named by nameSirFiles
+/// among themselves and \p Companions.
+std::vector<SirFile> buildSirFiles(UpcTranslationUnit &TU,
+                                   llvm::ArrayRef<std::string> Companions = {});
+
+/// Gives \p Files, the files of one document, their ids (and their units',
+/// regions' and declarations' the matching prefix): each file its id
+/// (sirFileId), unless other files among them and \p Companions (paths of
+/// the other sources of the same command, which their own translations
+/// name alike) have the same one: then the shortest trailing part of its
+/// path that tells it from each of those (a/util.upc and b/util.upc:
+/// a_util_upc, b_util_upc), the same whatever the order. Files with the
+/// same path are one: the units and declarations of the later ones that
+/// the first lacks are added to it.
+void nameSirFiles(std::vector<SirFile> &Files,
+                  llvm::ArrayRef<std::string> Companions = {});
 
 /// The document as XML (UTF-8), valid against mir/sir.dtd.
 std::string writeSir(const SirDocument &Doc);
@@ -101,6 +123,11 @@ std::string writeSir(const SirDocument &Doc);
 /// letters, digits, '-' and '_' become '_', and a leading digit or '-' is
 /// preceded by '_'.
 std::string sirIdPart(llvm::StringRef Text);
+
+/// The id of a file named \p Path (as given, from any directory) when no
+/// other file of its document has the same name: its last component, made
+/// an XML name (`../src/prog.upc`: prog_upc).
+std::string sirFileId(llvm::StringRef Path);
 
 } // namespace upc
 

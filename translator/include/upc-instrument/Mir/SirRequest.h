@@ -2,7 +2,8 @@
 //
 // A SIR request (Monitoring and Instrumentation Requests, section 2) lists
 // the resources whose SIR is wanted (in) and where each is to be written
-// back once instrumented (out). docs/mir.md describes what is accepted.
+// back once instrumented (out): upc-instrument --sir-request writes the
+// translated C there. docs/mir.md describes what is accepted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,10 @@ namespace upc {
 struct SirRequestResource {
   SirResource Resource; ///< in and out, as written in the request
   std::string InPath;   ///< the local file `in` names
-  unsigned Line = 0;    ///< of its element in the request
+  /// The local file `out` names, where the instrumented resource is
+  /// written back (MIR, section 2); empty without `out`.
+  std::string OutPath;
+  unsigned Line = 0; ///< of its element in the request
 };
 
 /// Reads the request file \p Path into \p Text: a regular file (a FIFO
@@ -29,11 +33,22 @@ bool readRequestFile(const std::string &Path, size_t MaxBytes,
                      std::string &Text, std::string &Why);
 
 /// Reads the request \p Path: well-formed, valid against the request's
-/// DTD, every `in` a file: URI or a path. False with \p Error set
+/// DTD, every `in` and `out` a file: URI or a path (relative ones are
+/// relative to the request). False with \p Error set
 /// ("FILE:LINE[:COL]: error: ...") otherwise.
 bool readSirRequest(const std::string &Path,
                     std::vector<SirRequestResource> &Resources,
                     std::string &Error);
+
+/// Checks where the resources of the request \p Path are written back:
+/// each `out` a file of its own (not a directory), never a file the command
+/// reads (an `in`, or one of \p Inputs) nor its \p Output, so that no
+/// source is ever overwritten. False with \p Error set at the resource's
+/// line otherwise.
+bool checkSirRequestOutputs(const std::string &Path,
+                            const std::vector<SirRequestResource> &Resources,
+                            const std::vector<std::string> &Inputs,
+                            const std::string &Output, std::string &Error);
 
 } // namespace upc
 

@@ -27,6 +27,12 @@ struct TranslateOptions {
   /// per output by the caller), and which of them the input must hold.
   std::vector<ProbeRequest> MirRequests;
   ProbesRequired MirRequired = ProbesRequired::OfItsFiles;
+  /// --mir-dormant: the kinds of regions that get a dormant probe site
+  /// (DormantProbes.h), and the SIR compiled in; 0: none.
+  unsigned MirDormant = 0;
+  /// The other UPC sources of the command, by path: the SIR ids of the
+  /// input's files are told apart from theirs (nameSirFiles).
+  std::vector<std::string> SirCompanions;
   /// -v: remark on the variables of C headers (process-wide data).
   bool ListProcessWideData = false;
   /// The version the emitted C's banner names (the driver's; the library
@@ -51,13 +57,17 @@ struct Dependency {
 /// documents of the MIR requests placed in the unit are written beside
 /// \p ResponsesBeside (empty: beside \p Output) unless --mir-response
 /// said where; their indices are added to \p PlacedProbes, if given.
+/// With \p Emitted, the C (made for \p Output) goes there instead, and
+/// neither it nor the probe documents are written: the caller writes them
+/// (--sir-request, whose outputs are all written or none).
 bool translateUpcFile(const UpcFrontendOptions &Frontend,
                       const TranslateOptions &Opts, llvm::StringRef Input,
                       llvm::StringRef Output, UpcDiagnosticPrinter &Printer,
                       std::vector<Dependency> *Dependencies = nullptr,
                       const UpcTranslationUnitHandler &Inspect = nullptr,
                       llvm::StringRef ResponsesBeside = "",
-                      std::vector<size_t> *PlacedProbes = nullptr);
+                      std::vector<size_t> *PlacedProbes = nullptr,
+                      std::string *Emitted = nullptr);
 
 } // namespace upc
 

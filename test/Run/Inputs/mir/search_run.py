@@ -1,0 +1,52 @@
+"""search_run.py PYTHON_DIR UPC_MIR PROFILES -- COMMAND...: runs
+`UPC_MIR search --json` on COMMAND (a program that runs until the file
+"stop" exists), creates "stop" once the search has converged (it says so
+on standard error: "sampling ... until the program ends"), and prints the
+search's first findings and the first rows of upc-prof's ranking of the
+profile reports PROFILES matches (a glob: one report per process with
+the MPI backend; by exclusive time) for FileCheck. The outcome is waited
+for; the limit only turns a hang into a failure."""
+import glob
+import json
+import os
+import subprocess
+import sys
+import threading
+
+sys.path.insert(0, sys.argv[1])
+from upc_mir.compare import profile_ranking  # noqa: E402
+
+HANG = 300
+upc_mir, profile = sys.argv[2], sys.argv[3]
+command = sys.argv[sys.argv.index("--") + 1:]
+if os.path.exists("stop"):
+    os.remove("stop")
+search = subprocess.Popen([upc_mir, "search", "--json", "-o", "search.json",
+                           "--"] + command, stderr=subprocess.PIPE, text=True)
+
+
+def stop():
+    open("stop", "w").close()
+
+
+# A hang: stop the program all the same, and fail below.
+timer = threading.Timer(HANG, stop)
+timer.start()
+converged = False
+for line in search.stderr:
+    sys.stderr.write(line)
+    if "sampling" in line and "until the program ends" in line:
+        converged = True
+        stop()
+timer.cancel()
+stop()
+status = search.wait()
+with open("search.json") as f:
+    result = json.load(f)
+print("search: status %d, converged %s, threads %d" % (
+    status, converged, result["threads"]))
+for f in result["findings"][:2]:
+    print("finding %d: %s %s %s" % (f["rank"], f["location"], f["kind"],
+                                    f["name"]))
+for r in profile_ranking(sorted(glob.glob(profile)))[:2]:
+    print("profile: %s %s" % (r["location"], r["event"]))
