@@ -85,12 +85,18 @@ class Measured:
         self.totals = {}  # metric -> {thread: value}
         self.removed = False
         self.destination = None  # where the program writes its last values
+        self.placed = None  # when it was placed
+        self.history = []   # (reading time, {thread: executions})
+        self.ended = {}     # thread -> [first, last] time executions ended
 
     @property
     def active(self):
         return self.since is not None
 
     def activated(self, now):
+        if self.placed is None:
+            self.placed = now
+            self.history.append((now, {}))
         if self.since is None:
             self.since = now
 
@@ -110,6 +116,15 @@ class Measured:
         self.totals = totals
         self.window = self.accumulated + (
             now - self.since if self.since is not None else 0.0)
+        # When executions ended: between two readings, on each thread.
+        counts = dict(totals.get("COUNT", {}))
+        if self.history:
+            before, last = self.history[-1]
+            for t, c in counts.items():
+                if c > last.get(t, 0):
+                    self.ended.setdefault(t, [before, now])
+                    self.ended[t][1] = now
+        self.history.append((now, counts))
 
     def threads(self):
         return sorted(self.totals.get("WC_TIME", {}))
@@ -365,50 +380,72 @@ class Model:
         return sites == [call]
 
     def evidence(self, region, t):
-        """How long something in the region was seen running on thread t:
-        the longest window of a region in it (or of the unit of a call made
-        only there) of which an execution ended there; 0 when none."""
-        def window(r):
+        """When something in the region was seen running on thread t: the
+        span from the first to the last time an execution of a region in
+        it (or of a function all of whose calls are in it) ended between
+        two readings; None when never."""
+        def spans(r):
             m = self.m(r)
-            return m.window if m is not None and self.counted(r, t) else 0.0
+            return [m.ended[t]] if m is not None and t in m.ended else []
 
         def find():
-            best = 0.0
+            found = []
             for d in region.children:
-                best = max(best, window(d), self.evidence(d, t))
+                found += spans(d)
+                e = self.evidence(d, t)
+                if e:
+                    found.append(e)
                 if d.type == "call":
                     u = self.sir.callee(d)
                     if u is not None and u is not region.unit and \
                             self.calls_inside(u, region):
-                        best = max(best, window(u), self.evidence(u, t))
-            return best
-        return self.cached(("evidence", region.id, t), find) or 0.0
+                        found += spans(u)
+                        e = self.evidence(u, t)
+                        if e:
+                            found.append(e)
+            if not found:
+                return None
+            return (min(f[0] for f in found), max(f[1] for f in found))
+        return self.cached(("evidence", region.id, t), find)
+
+    def horizon(self):
+        """(first placement, last reading): the time the search saw."""
+        def find():
+            starts = [m.placed for m in self.measured.values()
+                      if m.placed is not None]
+            ends = [m.history[-1][0] for m in self.measured.values()
+                    if m.history]
+            return (min(starts), max(ends)) if starts and ends else None
+        return self.cached(("horizon",), find)
 
     def inflight(self, region, t):
         """The share of its window the region ran through on thread t
-        without ending: no execution of it ended, but one of something in
-        it did, for that long (main runs throughout); 0 when not."""
+        without ending there: no execution of it ended, but those of things
+        in it did, from a first time to a last (it ran in between); main
+        runs throughout. 0 when not."""
         if region.is_unit and region.name == "main":
             return 1.0
         if self.counted(region, t):
             return 0.0
-        m = self.m(region)
-        # Without a probe (a phase too costly to measure): the windows of
-        # what is seen in it are spread over the run.
-        own = m.window if m is not None and m.window > 0 else None
         if region.type == "call":
             u = self.sir.callee(region)
-            if u is None or not self.only_site(u, region):
+            if u is None or not self.only_site(u, region) or \
+                    self.counted(u, t):
                 return 0.0
-            seen = self.inflight(u, t) * (self.m(u).window if self.m(u)
-                                          else 0.0)
-            if not seen and not self.counted(u, t):
-                seen = self.evidence(u, t)
+            span = self.evidence(u, t)
         else:
-            seen = self.evidence(region, t)
-        if not seen:
+            span = self.evidence(region, t)
+        if not span:
             return 0.0
-        return 1.0 if own is None else min(1.0, seen / own)
+        m = self.m(region)
+        h = self.horizon()
+        start = m.placed if m is not None and m.placed is not None else (
+            h[0] if h else span[0])
+        end = max(h[1], span[1]) if h else span[1]
+        if end <= start:
+            return 0.0
+        ran = max(0.0, span[1] - max(span[0], start))
+        return min(1.0, ran / (end - start))
 
     def share(self, region, t):
         """The share of thread t's time spent in the region (executions
