@@ -258,20 +258,24 @@ static int cmd_search(int argc, char **argv) {
   /* execvp's arguments are char *: writable copies of the constants. The
    * interpreter is the one on PATH, as upc-prof's "#!/usr/bin/env
    * python3" finds it. */
-  static char python[] = UPC_MIR_PYTHON, opt_b[] = "-B", opt_c[] = "-c";
-  /* -B: no __pycache__ written into the installation; the modules'
-   * directory goes first on sys.path, and is not seen by the program the
-   * search starts (nothing in its environment changes). */
+  static char python[] = UPC_MIR_PYTHON, opt_b[] = "-B", opt_s[] = "-S",
+              opt_c[] = "-c";
+  /* -B: no __pycache__ written into the installation; -S: no site
+   * packages (the modules need the standard library only; the program
+   * starts sooner); the modules' directory goes first on sys.path, and is
+   * not seen by the program the search starts (nothing in its
+   * environment changes). */
   static char boot[] =
       "import sys; sys.path.insert(0, sys.argv.pop(1)); "
       "sys.argv[0] = 'upc-mir search'; "
       "from upc_mir.search import main; sys.exit(main())";
-  char **args = calloc((size_t)argc + 5, sizeof *args);
+  char **args = calloc((size_t)argc + 6, sizeof *args);
   if (!args)
     fail(0, "out of memory");
   int k = 0;
   args[k++] = python;
   args[k++] = opt_b;
+  args[k++] = opt_s;
   args[k++] = opt_c;
   args[k++] = boot;
   args[k++] = dir;

@@ -11,15 +11,38 @@
 The package also holds `upc-mir search` (upc_mir.search).
 """
 
-from .channel import socket_path, user_dir
-from .client import Client
-from .documents import (Measurement, Snapshot, SnapshotEntity, Value,
-                        parse_measurement, parse_probe, parse_snapshot,
-                        parse_xml)
-from .errors import MirError
-from .requests import (Entity, Measuring, ProbeSpec, ctrlreq, instrreq,
-                       process, sirreq, snapshotreq, thread)
-from .sir import Region, Sir, load_sir, parse_sir
+import importlib
+
+# Each name's module, imported when the name is first used (PEP 562), so
+# that `upc-mir search` starts the program before importing what it needs
+# to measure it.
+_WHERE = {
+    "socket_path": "channel", "user_dir": "channel",
+    "Client": "client",
+    "Measurement": "documents", "Snapshot": "documents",
+    "SnapshotEntity": "documents", "Value": "documents",
+    "parse_measurement": "documents", "parse_probe": "documents",
+    "parse_snapshot": "documents", "parse_xml": "documents",
+    "MirError": "errors",
+    "Entity": "requests", "Measuring": "requests", "ProbeSpec": "requests",
+    "ctrlreq": "requests", "instrreq": "requests", "process": "requests",
+    "sirreq": "requests", "snapshotreq": "requests", "thread": "requests",
+    "Region": "sir", "Sir": "sir", "load_sir": "sir", "parse_sir": "sir",
+}
+
+
+def __getattr__(name):
+    if name not in _WHERE:
+        raise AttributeError("module 'upc_mir' has no attribute %r" % name)
+    value = getattr(importlib.import_module("." + _WHERE[name], __name__),
+                    name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_WHERE))
+
 
 __all__ = [
     "Client", "Entity", "Measurement", "Measuring", "MirError", "ProbeSpec",

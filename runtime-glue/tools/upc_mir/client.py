@@ -26,23 +26,27 @@ class Client:
     def send(self, request):
         """The answer to a request (str or bytes) as text; an errors
         document raises MirError."""
+        return self.exchange(request)[0]
+
+    def exchange(self, request):
+        """The answer's text and its parsed root element (parsed once: a
+        tool reading many probes often reads large documents)."""
         if isinstance(request, str):
             request = request.encode("utf-8")
         answer = channel.exchange(self.path, request, self.wait,
                                   self.timeout, self.max_answer)
         text = answer.decode("utf-8", errors="replace")
-        parse_xml(text)  # raises on <errors>
-        return text
+        return text, parse_xml(text)  # raises on <errors>
 
     def sir(self, resource="*"):
         """The program's SIR (every file, or the one resource names)."""
-        return Sir(parse_xml(self.send(requests.sirreq([resource]))))
+        return Sir(self.exchange(requests.sirreq([resource]))[1])
 
     def instrument(self, region, to=None, metrics=(), entities=None,
                    measuring=None, activated=None):
         """A new probe on a region (instrreq): its id."""
-        pid = parse_probe(self.send(requests.instrreq(
-            region, to, metrics, entities, measuring, activated)))
+        pid = parse_probe(self.exchange(requests.instrreq(
+            region, to, metrics, entities, measuring, activated))[1])
         self.specs[pid] = ProbeSpec(
             metrics, entities,
             measuring.aggregates if measuring is not None else ())
@@ -62,11 +66,11 @@ class Client:
         """A control request; the probes' measurement (a Measurement)."""
         if isinstance(probes, str):
             probes = [probes]
-        text = self.send(requests.ctrlreq(action, probes, metrics, entities,
-                                          measuring))
+        _, root = self.exchange(requests.ctrlreq(action, probes, metrics,
+                                                 entities, measuring))
         for p in probes:
             self.spec(p).update(metrics, entities, measuring)
-        result = parse_measurement(text, {p: self.spec(p) for p in probes})
+        result = parse_measurement(root, {p: self.spec(p) for p in probes})
         if action == "REMOVE":
             for p in probes:
                 self.specs.pop(p, None)
@@ -88,7 +92,8 @@ class Client:
         return self.control("REMOVE", probes)
 
     def snapshot(self, named=None, stack=None):
-        return parse_snapshot(self.send(requests.snapshotreq(named, stack)))
+        return parse_snapshot(self.exchange(
+            requests.snapshotreq(named, stack))[1])
 
 
 __all__ = ["Client", "Measuring", "MirError"]

@@ -14,15 +14,18 @@ ID_ATTRS = {level: level + "Id" for level in LEVELS}
 
 
 def parse_xml(text):
-    """The root element of an answer; an errors document raises MirError
-    with its messages."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        raise MirError("the answer is not an XML document (%s): %.200s"
-                       % (e, text))
+    """The root element of an answer (text, bytes, or an element already
+    parsed); an errors document raises MirError with its messages."""
+    if isinstance(text, ET.Element):
+        root = text
+    else:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8", errors="replace")
+        try:
+            root = ET.fromstring(text)
+        except ET.ParseError as e:
+            raise MirError("the answer is not an XML document (%s): %.200s"
+                           % (e, text))
     if root.tag == "errors":
         raise MirError(*[(e.text or "").strip() for e in root.iter("error")])
     return root
@@ -70,6 +73,7 @@ class Measurement:
 
     def __init__(self, values):
         self.values = list(values)
+        self._by_thread = None
 
     def __iter__(self):
         return iter(self.values)
@@ -86,8 +90,17 @@ class Measurement:
 
     def by_thread(self, probe, metric):
         """{thread: value} of the values with a thread id."""
-        return {v.thread: v.value for v in self.select(probe, metric)
-                if v.thread is not None and v.function is None}
+        if self._by_thread is None:
+            # One pass for all: a tool reads every probe and metric.
+            self._by_thread = by = {}
+            for v in self.values:
+                t = v.entity.get("thread")
+                if t is not None and v.function is None:
+                    key = (v.probe, v.metric)
+                    if key not in by:
+                        by[key] = {}
+                    by[key][int(t)] = v.value
+        return dict(self._by_thread.get((probe, metric), ()))
 
     def get(self, probe, metric, function=None, **entity):
         found = self.select(probe, metric, function, **entity)
@@ -116,17 +129,23 @@ def _number(text):
 def _leaves(el, inherited, out, around=()):
     """(ids, value, the elements around it) of every element with a value,
     ids inherited from the elements around it (section 6's merging of
-    common ids)."""
-    ids = dict(inherited)
-    for k, v in el.attrib.items():
-        if k != "value":
-            ids[k] = v
+    common ids). The ids' dicts are shared, never changed."""
     if el.tag != "measurement":
         raise MirError("unexpected <%s> in a measurement document" % el.tag)
-    if "value" in el.attrib:
-        out.append((ids, _number(el.get("value")), around))
-    for child in el:
-        _leaves(child, ids, out, around + (el,))
+    attrib = el.attrib
+    value = attrib.get("value")
+    ids = inherited
+    if len(attrib) > (value is not None):
+        ids = dict(inherited)
+        for k, v in attrib.items():
+            if k != "value":
+                ids[k] = v
+    if value is not None:
+        out.append((ids, _number(value), around))
+    if len(el):
+        inner = around + (el,)
+        for child in el:
+            _leaves(child, ids, out, inner)
 
 
 def _entity_ids(ids):

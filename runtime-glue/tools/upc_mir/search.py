@@ -10,7 +10,6 @@ then refines round after round into the regions that hold the most time,
 and ends with a ranked list of findings when the program ends."""
 
 import argparse
-import concurrent.futures
 import os
 import secrets
 import shutil
@@ -20,13 +19,21 @@ import tempfile
 import threading
 import time
 
-from . import channel
-from .analysis import METRICS, Measured, Model
-from .client import Client
-from .documents import parse_measurement
 from .errors import MirError
-from .requests import Measuring, thread
-from .sir import load_sir
+
+
+def late_imports():
+    """What measuring needs, imported once the program is started: it
+    does not wait for them."""
+    global concurrent, channel, METRICS, Measured, Model, Client
+    global parse_measurement, Measuring, thread, load_sir
+    import concurrent.futures
+    from . import channel
+    from .analysis import METRICS, Measured, Model
+    from .client import Client
+    from .documents import parse_measurement
+    from .requests import Measuring, thread
+    from .sir import load_sir
 
 # The first round's window is short (what is measured first tells what
 # is cheap to measure next); later windows double, up to MAX_WINDOW_S.
@@ -35,8 +42,8 @@ MAX_WINDOW_S = 1.0
 # A probe costing a thread more than this share of its time is stopped
 # after its trial (its figures are kept); all probes together are kept
 # under BUDGET.
-PROBE_BUDGET = 0.005
-BUDGET = 0.02
+PROBE_BUDGET = 0.003
+BUDGET = 0.01
 # Refinement stops once the TOP_RESOLVED regions of largest exclusive time
 # are resolved, or the rest hold less than MIN_SHARE each.
 TOP_RESOLVED = 3
@@ -54,16 +61,18 @@ NEGLIGIBLE = 0.002
 # executions end less than LONG_RATE times a second on every thread
 # also write their values when the program ends.
 STEADY_COST = 0.001
-STEADY_BUDGET = 0.005
+STEADY_BUDGET = 0.003
 LONG_RATE = 10.0
+# A request the program drops while it ends is no error.
+ENDING_S = 2.0
 # How often the probes that measure all the time are read.
-POLL_S = 0.25
+POLL_S = 1.0
 # New probes are tried this long before they may stay active.
-TRIAL_S = 0.03
+TRIAL_S = 0.02
 # After the search: the probes of the findings measure MAX_DUTY of the
 # time at most (less when they cost more than BUDGET), in windows of at
 # least MIN_ACTIVE_S every PERIOD_S or more.
-MAX_DUTY = 0.25
+MAX_DUTY = 0.1
 PERIOD_S = 1.0
 MIN_ACTIVE_S = 0.05
 
@@ -153,10 +162,15 @@ class Search:
         self.client = Client(self.name, timeout=self.args.timeout)
 
     def ask(self, fn, *a, **kw):
-        """A request; Ended when the program is gone."""
+        """A request; Ended when the program is gone (or going: a program
+        that ends drops the requests it has not answered)."""
         try:
             return fn(*a, **kw)
         except MirError:
+            try:
+                self.proc.wait(timeout=ENDING_S)
+            except subprocess.TimeoutExpired:
+                pass
             if not self.running():
                 raise Ended()
             raise
@@ -231,8 +245,10 @@ class Search:
             m.deactivated(now)
         self.model.invalidate()
 
-    def read(self):
-        live = self.active()
+    def read(self, which=None):
+        """Reads the active probes (or those of which)."""
+        live = [m for m in (self.active() if which is None else which)
+                if m.active]
         if not live:
             return
         values = self.ask(self.client.value, [m.probe for m in live])
@@ -371,7 +387,7 @@ class Search:
         window = FIRST_WINDOW_S
         while True:
             self.sleep(TRIAL_S)
-            self.read()
+            self.read(new)  # only the new ones: their cost
             self.deactivate([m for m in new if m.cost() > PROBE_BUDGET])
             self.sleep(max(0.0, window - TRIAL_S))
             self.read()
@@ -483,6 +499,7 @@ class Search:
 
     def run(self):
         self.start()
+        late_imports()
         try:
             self.wait_socket()
             log(self.args, "%.3f s: the program listens" % (
@@ -602,7 +619,6 @@ def parse_args(argv):
 
 
 def main(argv=None):
-    from .report import write_report
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         result = Search(args).run()
@@ -611,6 +627,7 @@ def main(argv=None):
         return 1
     except KeyboardInterrupt:
         return 130
+    from .report import write_report
     try:
         write_report(result, args)
     except OSError as e:
