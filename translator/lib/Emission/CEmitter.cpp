@@ -282,6 +282,24 @@ std::string emitC(const UpcTranslationUnit &TU, LoweredUnit &Unit,
 }
 
 std::string writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text) {
+  // A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written through:
+  // renaming a file over it would replace the device with a file.
+  llvm::sys::fs::file_status St;
+  if (Path != "-" && !llvm::sys::fs::status(Path, St) &&
+      llvm::sys::fs::exists(St) && !llvm::sys::fs::is_regular_file(St) &&
+      !llvm::sys::fs::is_directory(St)) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    if (EC)
+      return EC.message();
+    OS << Text;
+    OS.close();
+    if (!OS.has_error())
+      return "";
+    std::string Message = OS.error().message();
+    OS.clear_error();
+    return Message;
+  }
   llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
     OS << Text;
     return llvm::Error::success();

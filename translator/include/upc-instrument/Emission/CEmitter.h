@@ -46,8 +46,9 @@ std::string emitC(const UpcTranslationUnit &TU, LoweredUnit &Unit,
 std::string staticDataSuffix(llvm::StringRef MainFilePath);
 
 /// Writes \p Text to \p Path ("-": standard output) through a temporary
-/// file renamed into place, so that no partial file is ever left. Returns
-/// an error message, or an empty string.
+/// file renamed into place, so that no partial file is ever left; a path
+/// that names something other than a file or a directory (a device, a pipe)
+/// is written through. Returns an error message, or an empty string.
 std::string writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
 
 } // namespace upc
