@@ -148,6 +148,16 @@ static const mir_metric_t wait_metric[WAITS] = {
     MIR_METRIC_UPC_BARRIER_TIME, MIR_METRIC_UPC_LOCK_TIME,
     MIR_METRIC_UPC_COLLECTIVE_TIME};
 
+/* Whether a region open on the thread still counts: its probe is in the
+ * epoch the region began in. */
+static int counting(const thread_state_t *s) {
+  for (int d = s->depth - 1; d >= 0; --d)
+    if (__atomic_load_n(&s->frames[d].probe->epoch, __ATOMIC_RELAXED) ==
+        s->frames[d].epoch)
+      return 1;
+  return 0;
+}
+
 void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
                          gasp_evttype_t type, const char *file, int line,
                          int col, va_list ap) {
@@ -164,6 +174,17 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
   }
   if (s->depth == 0 || !s->control)
     return;
+  if (!counting(s)) {
+    /* Every region open on the thread has had its probe deactivated or
+     * reset since it began: it adds nothing at its end (mire_row_add), so
+     * its gate is closed now. Else a deactivated probe on a loop would
+     * keep every function call and shared access inside it raising events
+     * until the loop ends, and a tool could not bound what it costs. The
+     * regions' ends restore the gate, and the next event closes it again
+     * if it is still of no use. */
+    upcr_gasp_gate = 0;
+    return;
+  }
   if (tag == GASP_UPC_FORALL)
     return;
   int w = wait_of(tag);

@@ -11,6 +11,7 @@ and ends with a ranked list of findings when the program ends."""
 
 import argparse
 import os
+import resource
 import secrets
 import shutil
 import subprocess
@@ -69,6 +70,11 @@ ENDING_S = 2.0
 POLL_S = 1.0
 # New probes are tried this long before they may stay active.
 TRIAL_S = 0.02
+# Active probes whose region has not run yet, on a function or in a loop,
+# are read this often: what they cost shows only once it runs (qsort's
+# comparison function, called millions of times a second, once the sort
+# begins).
+WATCH_S = 0.2
 # After the search: the probes of the findings measure MAX_DUTY of the
 # time at most (less when they cost more than BUDGET), in windows of at
 # least MIN_ACTIVE_S every PERIOD_S or more.
@@ -245,6 +251,38 @@ class Search:
             m.deactivated(now)
         self.model.invalidate()
 
+    def may_repeat(self, region):
+        """Whether the region may run many times: a function, or a region
+        inside a loop (one of main's outside loops runs once)."""
+        r = region
+        while not r.is_unit:
+            r = r.parent
+            if r.type in ("loop", "upcForall"):
+                return True
+        return region.is_unit and region.name != "main"
+
+    def watch(self, seconds, among=None):
+        """Sleeps, reading every WATCH_S the active probes (of among) whose
+        region may repeat and has not run yet, and stops those that turn
+        out costly; returns them."""
+        stopped = []
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return stopped
+            self.sleep(min(WATCH_S, left))
+            idle = [m for m in (self.active() if among is None else among)
+                    if m.active and m not in stopped
+                    and self.may_repeat(m.region)
+                    and not any(m.total("COUNT", t) for t in m.threads())]
+            if not idle:
+                continue
+            self.read(idle)
+            costly = [m for m in idle if m.cost() > PROBE_BUDGET]
+            self.deactivate(costly)
+            stopped += costly
+
     def read(self, which=None):
         """Reads the active probes (or those of which)."""
         live = [m for m in (self.active() if which is None else which)
@@ -389,7 +427,7 @@ class Search:
             self.sleep(TRIAL_S)
             self.read(new)  # only the new ones: their cost
             self.deactivate([m for m in new if m.cost() > PROBE_BUDGET])
-            self.sleep(max(0.0, window - TRIAL_S))
+            self.watch(max(0.0, window - TRIAL_S))
             self.read()
             self.rounds += 1
             want, keep = self.plan()
@@ -462,9 +500,10 @@ class Search:
         # duty x period at the end of each period.
         start = time.monotonic()
         while True:
-            self.sleep(POLL_S)
+            stopped = self.watch(POLL_S, steady)
             self.read()
-            grown = [m for m in steady if m.cost() > STEADY_COST]
+            grown = stopped + [m for m in steady if m not in stopped
+                               and m.cost() > STEADY_COST]
             if grown:
                 self.deactivate(grown)
                 steady = [m for m in steady if m not in grown]
@@ -529,6 +568,9 @@ class Search:
         self.relay.join()
         self.final_values()
         shutil.rmtree(self.tmpdir, ignore_errors=True)
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        log(self.args, "the search's own CPU time: %.2f s" % (
+            own.ru_utime + own.ru_stime), True)
         return self.report()
 
     # --- the result ------------------------------------------------------
