@@ -67,6 +67,8 @@ KINDS = {
                     "runtime": "upc_thread_info_t {n}"},
     "ptr_restrict": {"upc": "void *restrict {n}", "c": "void *{n}",
                      "runtime": "void *{n}", "vararg": "(void *){n}"},
+    "cptr": {"upc": "const void *{n}", "c": "const void *{n}",
+             "runtime": "const void *{n}", "vararg": "(void *)(uintptr_t){n}"},
     # GASP's vararg is void * (the tool must not write through it): through
     # an integer, as -Wcast-qual wants.
     "cptr_restrict": {"upc": "const void *restrict {n}",
@@ -102,6 +104,46 @@ KINDS = {
                     "c": "{TYPE} (*{n})({TYPE}, {TYPE})",
                     "runtime": "{TYPE} (*{n})({TYPE}, {TYPE})",
                     "vararg": "(void *)(uintptr_t){n}"},
+    # Plain values: no GASP event passes them.
+    "uint": {"upc": "unsigned int {n}", "c": "unsigned int {n}",
+             "runtime": "unsigned int {n}"},
+    "ptrdiff": {"upc": "ptrdiff_t {n}", "c": "ptrdiff_t {n}",
+                "runtime": "ptrdiff_t {n}"},
+    "double": {"upc": "double {n}", "c": "double {n}", "runtime": "double {n}"},
+    # uint64_t, spelled so that the C-side headers need no <stdint.h>.
+    "u64": {"upc": "__UINT64_TYPE__ {n}", "c": "__UINT64_TYPE__ {n}",
+            "runtime": "__UINT64_TYPE__ {n}"},
+    "upc_tick": {"upc": "upc_tick_t {n}", "c": "upc_tick_t {n}",
+                 "runtime": "upc_tick_t {n}"},
+    "bupc_tick": {"upc": "bupc_tick_t {n}", "c": "bupc_tick_t {n}",
+                  "runtime": "bupc_tick_t {n}"},
+    "chars": {"upc": "char *{n}", "c": "char *{n}", "runtime": "char *{n}"},
+    # Arrays of Berkeley UPC's VIS functions (bupc_extensions.h). The runtime
+    # entries (upcr_library.h, which upcr.h includes before any library
+    # header) name the list types by their struct tags, declared there
+    # (`forward`); the headers define them.
+    "smemvecs": {"upc": "bupc_smemvec_t const {n}[]",
+                 "c": "bupc_smemvec_t const {n}[]",
+                 "runtime": "const struct bupc_smemvec_S *{n}",
+                 "forward": "struct bupc_smemvec_S;"},
+    "pmemvecs": {"upc": "bupc_pmemvec_t const {n}[]",
+                 "c": "bupc_pmemvec_t const {n}[]",
+                 "runtime": "const struct bupc_pmemvec_S *{n}",
+                 "forward": "struct bupc_pmemvec_S;"},
+    "sptrs": {"upc": "shared void *const {n}[]",
+              "c": "upcr_shared_ptr_t const {n}[]",
+              "runtime": "const upcr_shared_ptr_t *{n}"},
+    "csptrs": {"upc": "shared const void *const {n}[]",
+               "c": "upcr_shared_ptr_t const {n}[]",
+               "runtime": "const upcr_shared_ptr_t *{n}"},
+    "ptrs": {"upc": "void *const {n}[]", "c": "void *const {n}[]",
+             "runtime": "void *const *{n}"},
+    "cptrs": {"upc": "const void *const {n}[]", "c": "const void *const {n}[]",
+              "runtime": "const void *const *{n}"},
+    "sizes": {"upc": "const size_t {n}[]", "c": "const size_t {n}[]",
+              "runtime": "const size_t *{n}"},
+    "handles": {"upc": "bupc_handle_t *{n}", "c": "bupc_handle_t *{n}",
+                "runtime": "upc_handle_t *{n}"},
 }
 
 LOWERINGS = {"runtime", "inline", "plain", "custom"}
@@ -177,13 +219,19 @@ class Function:
             return text.replace("{T}", suffix).replace("{TYPE}", elemtype)
 
         self.name = fill(entry["name"])
-        if not self.name.startswith("upc_"):
-            raise TableError(f"{self.name}: a library name starts with upc_")
-        self.stem = self.name[len("upc_"):]
+        # upc_X has the runtime entry upcr_X; Berkeley UPC's bupc_X has
+        # upcr_bupc_X.
+        if self.name.startswith("upc_"):
+            self.stem = self.name[len("upc_"):]
+        elif self.name.startswith("bupc_"):
+            self.stem = self.name
+        else:
+            raise TableError(f"{self.name}: a library name starts with upc_ "
+                             "or bupc_")
         self.header = entry.get("header", "")
-        if not re.fullmatch(r"upc[a-z0-9_]*\.h", self.header):
+        if not re.fullmatch(r"b?upc[a-z0-9_]*\.h", self.header):
             raise TableError(f"{self.name}: header must be a file name "
-                             f"upc*.h, not {self.header!r}")
+                             f"upc*.h or bupc*.h, not {self.header!r}")
         section = entry.get("section")
         if section not in sections:
             raise TableError(f"{self.name}: unknown section {section!r}")
@@ -253,6 +301,10 @@ class Constant:
             raise TableError(f"{name}: value must be N or (1 << N), not "
                              f"{self.value!r}")
         self.header = entry.get("header", CONSTANTS_HEADER)
+        # Every element type is a distinct positive value (0 is what an
+        # uninitialized upc_type_t holds).
+        if typedef == "upc_type_t" and self.number <= 0:
+            raise TableError(f"{name}: a upc_type_t value is positive")
         self.atomic = entry.get("atomic", "")
         self.ctype = entry.get("c", "")
         classes = OP_CLASSES if typedef == "upc_op_t" else set(TYPE_CLASSES)
@@ -428,6 +480,14 @@ def constant_definitions(constants):
 
 def runtime_declarations(functions, instrumented):
     out = []
+    # The struct tags that parameters name, declared at file scope first.
+    forward = dict.fromkeys(
+        KINDS[k]["forward"] for f in functions
+        if f.lowering == "runtime" and (f.event or not instrumented)
+        for k in [f.returns] + [k for k, _ in f.params]
+        if "forward" in KINDS[k])
+    if forward:
+        out += list(forward) + [""]
     for section, fs in grouped(functions):
         fs = [f for f in fs if f.lowering == "runtime" and
               (f.event or not instrumented)]

@@ -79,6 +79,11 @@ size_t upcrb_segment_size(void);
  * upcri_segment_base are set): code compiled with
  * UPCR_ALL_SEGMENTS_ADDRESSABLE relies on it. */
 int upcrb_all_segments_addressable(void);
+/* Where two UPC threads run (bupc_thread_distance): threads of one process
+ * (a thread and itself too), processes of one node, or other nodes.
+ * Symmetric and fixed for the run; after upcrb_segments_create. */
+enum { UPCRB_OTHER_NODE, UPCRB_SAME_NODE, UPCRB_SAME_PROCESS };
+int upcrb_thread_locality(upcr_thread_t a, upcr_thread_t b);
 
 /* Runs thread_main(t) once for each UPC thread t of this process, each on
  * its own OS thread with a stack of at least stack_bytes (the first one may

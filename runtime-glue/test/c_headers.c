@@ -7,6 +7,7 @@
  */
 #include <upcr.h>
 #include <upc.h>
+#include <upc_castable.h>
 #include <upc_collective.h>
 #include <upc_relaxed.h>
 #include <upc_strict.h>
@@ -63,6 +64,30 @@ static int user_main(int argc, char **argv) {
   upc_tick_t t0 = upc_ticks_now();
   upc_poll();
   EXPECT(upc_ticks_now() >= t0);
+  /* Berkeley UPC's extensions (bupc_extensions.h, which upc.h includes):
+   * the values of every thread, two longs at a time, then one by one. */
+  upcr_barrier(0, UPCR_BARRIERFLAG_ANONYMOUS, UPCR_SRCPOS_UNKNOWN);
+  long all[UPCR_MAX_THREADS > 64 ? 64 : UPCR_MAX_THREADS];
+  int n = THREADS < 64 ? THREADS : 64;
+  bupc_handle_t h = bupc_memget_fstrided_async(all, sizeof(long),
+                                               sizeof(long), 1, a,
+                                               sizeof(long), sizeof(long), 1);
+  bupc_waitsync(h);
+  EXPECT(all[0] == 10);
+  bupc_smemvec_t from[64];
+  bupc_pmemvec_t into = {all, (size_t)n * sizeof(long)};
+  for (int t = 0; t < n; ++t) {
+    from[t].addr = upcr_add_shared(a, sizeof(long), t, 1);
+    from[t].len = sizeof(long);
+  }
+  bupc_memget_vlist(1, &into, (size_t)n, from);
+  for (int t = 0; t < n; ++t)
+    EXPECT(all[t] == 10 + t);
+  EXPECT(bupc_thread_distance(MYTHREAD, MYTHREAD) == BUPC_THREADS_SAME);
+  EXPECT(bupc_ticks_to_us(bupc_ticks_now()) >= upc_ticks_to_ns(t0) / 1000);
+  long *local = upc_cast(mine);
+  if (local)
+    EXPECT(upc_threadof(bupc_inverse_cast(local)) == (size_t)MYTHREAD);
   upc_all_free(sum);
   upc_all_free(a);
   if (MYTHREAD == 0 && !failures)

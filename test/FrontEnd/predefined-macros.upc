@@ -1,4 +1,4 @@
-// Predefined macros and expressions: __UPC__, __UPC_VERSION__, __UPC_PUPC__, __UPC_COLLECTIVE__, __UPC_CASTABLE__, __UPC_ATOMIC__, __UPC_NB__ (from the library table), __UPC_DYNAMIC_THREADS__ by default and __UPC_STATIC_THREADS__ with -T/--static-threads, UPC_MAX_BLOCK_SIZE in #if, and MYTHREAD and THREADS as int expressions.
+// Predefined macros and expressions: __UPC__, __UPC_VERSION__, __UPC_PUPC__, __UPC_COLLECTIVE__, __UPC_CASTABLE__, __UPC_ATOMIC__, __UPC_NB__, __UPC_TICK__ (from the library table), __UPC_DYNAMIC_THREADS__ by default and __UPC_STATIC_THREADS__ with -T/--static-threads, UPC_MAX_BLOCK_SIZE in #if, and MYTHREAD and THREADS as int expressions.
 // RUN: %upc-instrument -fsyntax-only -Wall -Wextra %s 2>&1 | count 0
 // RUN: %upc-instrument -T 4 -fsyntax-only -Wall -Wextra %s 2>&1 | count 0
 // RUN: %upc-instrument --dump-upc %s | FileCheck %s --implicit-check-not=__upc --check-prefixes=CHECK,DYNAMIC
@@ -29,6 +29,9 @@
 #endif
 #if !defined(__UPC_NB__) || __UPC_NB__ != 1
 #error __UPC_NB__ must be 1
+#endif
+#if !defined(__UPC_TICK__) || __UPC_TICK__ != 1
+#error __UPC_TICK__ must be 1
 #endif
 #if defined(__UPC_DYNAMIC_THREADS__) == defined(__UPC_STATIC_THREADS__)
 #error exactly one of __UPC_DYNAMIC_THREADS__ and __UPC_STATIC_THREADS__

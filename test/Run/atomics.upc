@@ -285,10 +285,10 @@ static void misuse(const char *what) {
                        &v_int[0], &one, NULL);
   // NOT-DOMAIN: atomics.upc:[[@LINE-2]]:{{[0-9]+}}: error: upc_atomic_relaxed: the pointer (thread 1, offset {{[0-9]+}}) is not an atomic domain (or the domain was freed)
   if (strcmp(what, "bad-type") == 0) {
-    upc_type_t type = atoi("20"); /* UPC_LDOUBLE: not an atomic type */
+    upc_type_t type = atoi("21"); /* UPC_LDOUBLE: not an atomic type */
     (void)upc_all_atomicdomain_alloc(type, UPC_ADD, 0);
   }
-  // BAD-TYPE: atomics.upc:[[@LINE-2]]:{{[0-9]+}}: error: upc_all_atomicdomain_alloc: 20 is not a type of the atomic library
+  // BAD-TYPE: atomics.upc:[[@LINE-2]]:{{[0-9]+}}: error: upc_all_atomicdomain_alloc: 21 is not a type of the atomic library
   if (strcmp(what, "unaligned") == 0)
     upc_atomic_relaxed(d, NULL, UPC_ADD,
                        (shared void *)((shared [] char *)&v_int[0] + 1),

@@ -26,8 +26,8 @@ int main(void) {
   int next = (MYTHREAD + 1) % THREADS;
   upc_atomicdomain_t *d =
       upc_all_atomicdomain_alloc(UPC_INT64, UPC_ADD | UPC_GET, 0);
-  // CHECK: [{{.*}}gasp-library-events.upc:[[@LINE-1]]:{{[0-9]+}}] GASP_UPC_ATOMIC_DOMAIN_ALLOC START { type=16, ops={{[0-9]+}}, hints=0 }
-  // CHECK: GASP_UPC_ATOMIC_DOMAIN_ALLOC END{{ +}}{ type=16, ops={{[0-9]+}}, hints=0, domain=([[DOMAIN:[0-9]+,0x[0-9a-f]+]],0) }
+  // CHECK: [{{.*}}gasp-library-events.upc:[[@LINE-1]]:{{[0-9]+}}] GASP_UPC_ATOMIC_DOMAIN_ALLOC START { type=17, ops={{[0-9]+}}, hints=0 }
+  // CHECK: GASP_UPC_ATOMIC_DOMAIN_ALLOC END{{ +}}{ type=17, ops={{[0-9]+}}, hints=0, domain=([[DOMAIN:[0-9]+,0x[0-9a-f]+]],0) }
   int64_t one = 1, old;
   upc_atomic_relaxed(d, &old, UPC_ADD, &counter, &one, NULL);
   // CHECK: [{{.*}}gasp-library-events.upc:[[@LINE-1]]:3] GASP_UPC_ATOMIC START { is_relaxed=1, domain=([[DOMAIN]],0), fetch_ptr=0x{{[0-9a-f]+}}, op=UPC_ADD, target=(0,0x{{[0-9a-f]+}},0), operand1=0x{{[0-9a-f]+}}, operand2=0x0 }

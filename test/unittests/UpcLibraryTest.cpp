@@ -31,10 +31,14 @@ TEST(UpcLibraryTest, EveryEventIsOneTheTranslatorRaises) {
 
 TEST(UpcLibraryTest, LoweringsNameTheirEntries) {
   for (const LibraryFunction &F : libraryFunctions()) {
-    ASSERT_TRUE(F.Name.starts_with("upc_")) << F.Name.str();
+    // upc_X's entry is upcr_X; Berkeley UPC's bupc_X's is upcr_bupc_X.
+    ASSERT_TRUE(F.Name.starts_with("upc_") || F.Name.starts_with("bupc_"))
+        << F.Name.str();
+    llvm::StringRef Name = F.Name;
+    llvm::StringRef Stem = Name.starts_with("upc_") ? Name.drop_front(4) : Name;
     switch (F.Lowering) {
     case LibraryLowering::Runtime:
-      EXPECT_EQ(F.Runtime, "upcr_" + F.Name.drop_front(4).str());
+      EXPECT_EQ(F.Runtime, "upcr_" + Stem.str());
       break;
     case LibraryLowering::Inline:
       EXPECT_TRUE(F.Runtime.starts_with("upcr_")) << F.Name.str();
@@ -57,8 +61,17 @@ TEST(UpcLibraryTest, Lookup) {
   ASSERT_NE(Reduce, nullptr);
   EXPECT_EQ(findGaspEvent(Reduce->Event), GaspEvent::AllReduce);
   EXPECT_EQ(Reduce->Instrumented, "upcr_gasp_all_reduceLD");
-  // upc_ticks_now (upc_tick.h) is an ordinary C function, not a table entry.
-  EXPECT_EQ(findLibraryFunction("upc_ticks_now"), nullptr);
+  // upc_ticks_now (upc_tick.h) is the C function itself.
+  const LibraryFunction *Ticks = findLibraryFunction("upc_ticks_now");
+  ASSERT_NE(Ticks, nullptr);
+  EXPECT_EQ(Ticks->Lowering, LibraryLowering::Plain);
+  EXPECT_EQ(Ticks->Header, "upc_tick.h");
+  // Berkeley UPC's extensions: runtime entries upcr_bupc_X, no event.
+  const LibraryFunction *Vis = findLibraryFunction("bupc_memget_fstrided");
+  ASSERT_NE(Vis, nullptr);
+  EXPECT_EQ(Vis->Header, "bupc_extensions.h");
+  EXPECT_EQ(Vis->Runtime, "upcr_bupc_memget_fstrided");
+  EXPECT_TRUE(Vis->Event.empty());
   EXPECT_EQ(findLibraryFunction("upcr_lock"), nullptr);
 }
 
@@ -78,14 +91,25 @@ TEST(UpcLibraryTest, ConstantsAreBitsWithAtomicClasses) {
   ASSERT_NE(Add, nullptr);
   EXPECT_EQ(Add->Name, "UPC_ADD");
   EXPECT_EQ(Add->Atomic, "numeric");
-  const LibraryConstant *Pts = findLibraryConstant("upc_type_t", 21u);
+  const LibraryConstant *Pts = findLibraryConstant("upc_type_t", 22u);
   ASSERT_NE(Pts, nullptr);
   EXPECT_EQ(Pts->Name, "UPC_PTS");
   EXPECT_EQ(Pts->Atomic, "pts");
   // UPC_LDOUBLE is a type of the collectives, not of the atomics.
-  const LibraryConstant *LDouble = findLibraryConstant("upc_type_t", 20u);
+  const LibraryConstant *LDouble = findLibraryConstant("upc_type_t", 21u);
   ASSERT_NE(LDouble, nullptr);
   EXPECT_TRUE(LDouble->Atomic.empty());
+  // Element types are distinct positive values: 0 (an uninitialized
+  // upc_type_t) is none of them.
+  EXPECT_EQ(findLibraryConstant("upc_type_t", 0u), nullptr);
+  unsigned TypeCount = 0;
+  for (const LibraryConstant &C : libraryConstants())
+    if (C.Typedef == "upc_type_t") {
+      EXPECT_GT(C.Value, 0u) << C.Name.str();
+      EXPECT_EQ(findLibraryConstant("upc_type_t", C.Value), &C) << C.Name.str();
+      ++TypeCount;
+    }
+  EXPECT_EQ(TypeCount, 22u);
 }
 
 TEST(UpcLibraryTest, EveryOptionalHeaderHasItsFeatureMacro) {
@@ -97,9 +121,13 @@ TEST(UpcLibraryTest, EveryOptionalHeaderHasItsFeatureMacro) {
             Macros.end());
   EXPECT_NE(std::find(Macros.begin(), Macros.end(), "upc_nb.h __UPC_NB__"),
             Macros.end());
-  // Every header with functions but upc.h is optional and has one.
+  EXPECT_NE(std::find(Macros.begin(), Macros.end(),
+                      "upc_tick.h __UPC_TICK__"),
+            Macros.end());
+  // Every UPC header with functions but upc.h has one (Berkeley UPC's
+  // bupc_extensions.h is no UPC library and has none).
   for (const LibraryFunction &F : libraryFunctions()) {
-    if (F.Header == "upc.h")
+    if (F.Header == "upc.h" || F.Header.starts_with("bupc_"))
       continue;
     bool Found = false;
     for (const LibraryFeature &G : libraryFeatures())

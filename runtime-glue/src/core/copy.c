@@ -61,32 +61,37 @@ void upcri_check_range(upcr_thread_t thread, upcr_offset_t offset, size_t n,
                 what, n, (unsigned long long)offset, (unsigned)thread);
 }
 
+void upcri_copy_bytes(upcr_thread_t dthread, upcr_offset_t doffset,
+                      upcr_thread_t sthread, upcr_offset_t soffset, size_t n) {
+  char *d = upcri_segment_base[dthread], *s = upcri_segment_base[sthread];
+  if (d && s) {
+    memmove(d + doffset, s + soffset, n);
+    return;
+  }
+  if (s) {
+    upcrb_put(dthread, doffset, s + soffset, n);
+    return;
+  }
+  if (d) {
+    upcrb_get(d + doffset, sthread, soffset, n);
+    return;
+  }
+  char buf[UPCRI_BOUNCE_BYTES];
+  for (size_t done = 0; done < n;) {
+    size_t chunk = n - done < sizeof buf ? n - done : sizeof buf;
+    upcrb_get(buf, sthread, soffset + done, chunk);
+    upcrb_put(dthread, doffset + done, buf, chunk);
+    done += chunk;
+  }
+}
+
 void upcr_memcpy(upcr_shared_ptr_t dst, upcr_shared_ptr_t src, size_t n,
                  upcr_srcpos_t pos) {
   if (n == 0)
     return;
   upcri_check_range(dst.thread, dst.offset, n, "upc_memcpy", pos);
   upcri_check_range(src.thread, src.offset, n, "upc_memcpy", pos);
-  char *d = upcri_segment_base[dst.thread], *s = upcri_segment_base[src.thread];
-  if (d && s) {
-    memmove(d + dst.offset, s + src.offset, n);
-    return;
-  }
-  if (s) {
-    upcrb_put(dst.thread, dst.offset, s + src.offset, n);
-    return;
-  }
-  if (d) {
-    upcrb_get(d + dst.offset, src.thread, src.offset, n);
-    return;
-  }
-  char buf[UPCRI_BOUNCE_BYTES];
-  for (size_t done = 0; done < n;) {
-    size_t chunk = n - done < sizeof buf ? n - done : sizeof buf;
-    upcrb_get(buf, src.thread, src.offset + done, chunk);
-    upcrb_put(dst.thread, dst.offset + done, buf, chunk);
-    done += chunk;
-  }
+  upcri_copy_bytes(dst.thread, dst.offset, src.thread, src.offset, n);
 }
 
 void upcr_memget(void *dst, upcr_shared_ptr_t src, size_t n,

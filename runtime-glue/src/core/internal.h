@@ -142,6 +142,9 @@ void upcri_get_bytes(void *dst, upcr_thread_t thread, upcr_offset_t offset,
                      size_t n);
 void upcri_put_bytes(upcr_thread_t thread, upcr_offset_t offset,
                      const void *src, size_t n);
+/* Between two segments (memmove when both are addressable). */
+void upcri_copy_bytes(upcr_thread_t dthread, upcr_offset_t doffset,
+                      upcr_thread_t sthread, upcr_offset_t soffset, size_t n);
 
 /* ---- heap (heap.c) ------------------------------------------------------- */
 

@@ -70,9 +70,29 @@ static void exit_check(int status, void *arg) {
   MPI_Abort(MPI_COMM_WORLD, status != 0 || ending_job ? status : 1);
 }
 
+/* UPC_THREADS=N (N > 1) for a job of one process: the program was started
+ * directly (or by mpirun -np 1), and THREADS would silently be 1. Stop and
+ * say how to start N threads: the runtime does not start the job itself,
+ * because only the user knows the launcher (mpirun, srun, a batch system's)
+ * and its options (hosts, binding), and a process that restarted itself
+ * under mpirun would hide that choice. */
+static void check_requested_threads(int requested_threads, char **argv) {
+  const char *env = getenv("UPC_THREADS");
+  if (upcrm_nranks != 1 || !env || !*env || requested_threads == 1)
+    return;
+  const char *prog = argv && argv[0] ? argv[0] : "PROGRAM";
+  upcri_fatal("UPC_THREADS=%s asks for %d threads, but this program uses "
+              "the MPI backend, whose UPC threads are MPI processes, and it "
+              "runs as one process (started without mpirun): run it with "
+              "'upcrun -n %d %s' (or 'mpirun -np %d %s')",
+              env, requested_threads, requested_threads, prog,
+              requested_threads, prog);
+}
+
 void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
                 int *count) {
-  (void)requested_threads; /* THREADS is the number of processes */
+  /* THREADS is the number of processes; UPC_THREADS, when set, must agree
+   * for a single process (check_requested_threads). */
   int init = 0;
   MPI_Initialized(&init);
   if (!init)
@@ -101,6 +121,7 @@ void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
   MPI_Comm_rank(MPI_COMM_WORLD, &upcrm_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &upcrm_nranks);
   on_exit(exit_check, NULL);
+  check_requested_threads(requested_threads, argv ? *argv : NULL);
   upcri_threads = upcrm_nranks;
   *first = upcrm_rank;
   *count = 1;

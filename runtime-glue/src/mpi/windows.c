@@ -31,6 +31,8 @@ unsigned char *upcrm_dirty;
 int upcrm_ndirty;
 
 static MPI_Comm node_comm = MPI_COMM_NULL;
+/* By thread: the lowest rank of its node, which names the node. */
+static int *node_of;
 
 int upcrm_node_processes(void) {
   if (node_comm == MPI_COMM_NULL)
@@ -115,8 +117,17 @@ char **upcrm_windows_create(size_t size) {
   char **bases = calloc((size_t)nranks, sizeof *bases);
   upcrm_rma_rank = calloc((size_t)nranks, sizeof *upcrm_rma_rank);
   upcrm_dirty = calloc((size_t)nranks, 1);
-  if (!bases || !upcrm_rma_rank || !upcrm_dirty)
+  node_of = calloc((size_t)nranks, sizeof *node_of);
+  if (!bases || !upcrm_rma_rank || !upcrm_dirty || !node_of)
     return NULL;
+  /* Which node each thread is on (bupc_thread_distance), whether or not
+   * the node's segments are shared memory. */
+  upcrm_node_processes();
+  int leader = upcrm_rank;
+  CHECK_MPI(MPI_Allreduce(MPI_IN_PLACE, &leader, 1, MPI_INT, MPI_MIN,
+                          node_comm));
+  CHECK_MPI(MPI_Allgather(&leader, 1, MPI_INT, node_of, 1, MPI_INT,
+                          MPI_COMM_WORLD));
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, "same_disp_unit", "true");
@@ -207,3 +218,9 @@ void upcrm_complete_and_sync(void) {
 size_t upcrb_segment_size(void) { return upcrm_segment_size; }
 
 int upcrb_all_segments_addressable(void) { return upcrm_all_addressable; }
+
+int upcrb_thread_locality(upcr_thread_t a, upcr_thread_t b) {
+  if (a == b)
+    return UPCRB_SAME_PROCESS;
+  return node_of[a] == node_of[b] ? UPCRB_SAME_NODE : UPCRB_OTHER_NODE;
+}

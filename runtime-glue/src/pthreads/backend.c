@@ -107,6 +107,12 @@ void upcrb_init(int *argc, char ***argv, int requested_threads, int *first,
 
 int upcrb_all_segments_addressable(void) { return 1; }
 
+int upcrb_thread_locality(upcr_thread_t a, upcr_thread_t b) {
+  (void)a;
+  (void)b;
+  return UPCRB_SAME_PROCESS; /* every UPC thread is a thread of this one */
+}
+
 /* Segments are MAP_NORESERVE anonymous memory: only touched pages count. */
 uint64_t upcrb_segment_limit(char *what, size_t what_size) {
   (void)what;
