@@ -639,6 +639,15 @@ extern const char upcri_gasp_layer;
                                                       ALLOC, INIT,             \
                                                       UPCRI_FILE_FLAGS}
 
+/* An allocation record (upcr_startup_pshalloc_t or upcr_startup_shalloc_t)
+ * that a function holds: a function-scope static shared object whose type
+ * only the function can name. The record goes into SECTION, one of the
+ * file's sections, whose records its ALLOC function allocates (from
+ * __start_SECTION to __stop_SECTION). */
+#define UPCR_STARTUP_RECORD(SECTION)                                           \
+  __attribute__((__used__, UPCRI_RETAIN __section__(SECTION),                  \
+                 __aligned__(sizeof(void *))))
+
 /* ------------------------------------------------------------------------
  * The UPC library, as the translator calls it: upc_NAME is upcr_NAME with
  * the call's source position added. upc.h, upc_collective.h and friends for

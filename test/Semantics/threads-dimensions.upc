@@ -10,6 +10,13 @@
 // CHECK: threads-dimensions.upc:[[@LINE+1]]:12: error: THREADS appears 2 times in the dimensions of 'two'; in the dynamic THREADS environment it may appear once
 shared int two[THREADS][THREADS];
 
+// Through a typedef (UPC 1.3, 6.5.2.1: "including through typedefs").
+typedef shared int row_t[THREADS];
+// CHECK: threads-dimensions.upc:[[@LINE+1]]:7: error: THREADS appears 2 times in the dimensions of 'rows'; in the dynamic THREADS environment it may appear once
+row_t rows[THREADS];
+// CHECK: threads-dimensions.upc:[[@LINE+1]]:16: error: THREADS appears 2 times in the dimensions of 'star_two'; in the dynamic THREADS environment it may appear once
+shared [*] int star_two[THREADS][2 * THREADS];
+
 // CHECK: threads-dimensions.upc:[[@LINE+1]]:25: error: THREADS in an array dimension must appear alone or multiplied by an integer constant expression
 shared int plus[THREADS + 1];
 // CHECK: threads-dimensions.upc:[[@LINE+1]]:28: error: THREADS in an array dimension must appear alone or multiplied by an integer constant expression

@@ -32,3 +32,13 @@ DEFINE_STEP(step_one)
   int NAME(void) { return 1; }
 // CHECK: errors.upc:[[@LINE+1]]:1: error: cannot translate a use of macro 'DEFINE_COUNTER' that defines function 'counter' beside declarations of shared data; declare the data outside the macro
 DEFINE_COUNTER(counter)
+
+// A function-scope static shared object of a type declared in its function:
+// the INIT function, at file scope, cannot name the type of its initializer
+// (its allocation record stays in the function: static-local-struct.upc).
+void counted(void) {
+  struct tally { int n; };
+  // CHECK: errors.upc:[[@LINE+1]]:30: error: cannot initialize function-scope static shared object 'tallies', whose type is declared in its function; declare the type at file scope
+  static shared struct tally tallies[THREADS] = {{1}};
+  tallies[MYTHREAD].n++;
+}

@@ -127,6 +127,24 @@ void f(double s, int n) {
 )");
 }
 
+TEST(ForallLocalizationTest, MemberArrays) {
+  // Elements of array members of the thread's own structures are private
+  // lvalues too; an array whose elements are only reached for addresses
+  // (pointers-to-shared) gets no private pointer.
+  expectForalls(R"(
+struct rec { int a[4]; int m[2][3]; struct { int x; } p[2]; };
+shared struct rec recs[100*THREADS];
+void f(int n) {
+  int i;
+  shared void *v;
+  [[upc_forall (i = 0; i < n; i++; &recs[i]) recs[i].a[1] += recs[i].m[1][2];]] // localized recs
+  [[upc_forall (i = 0; i < n; i++; &recs[i]) recs[i].p[1].x++;]] // localized recs
+  [[upc_forall (i = 0; i < n; i++; &recs[i]) v = &recs[i].a[1];]] // localized
+  [[upc_forall (i = 0; i < n; i++; &recs[i]) v = recs[i].m[1];]] // localized
+}
+)");
+}
+
 TEST(ForallLocalizationTest, Disabled) {
   LoweringOptions Opts = plainLowering();
   Opts.LocalizeForall = false;

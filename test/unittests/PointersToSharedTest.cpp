@@ -85,4 +85,19 @@ void f(shared int *p, shared [4] double *q, shared void *v) {
 )");
 }
 
+TEST(PointersToSharedTest, RowPointerArguments) {
+  // A parameter pointing to rows of THREADS elements: Clang converts the
+  // argument to `(*)[*]`, the parameter's canonical type, which is the
+  // same pointer (the phase stays: UPC 1.3, 6.4.3).
+  expectLoweredRanges(R"(
+shared [3] int rows[8][THREADS];
+void take(shared [3] int (*r)[THREADS]);
+void f(shared [3] int (*p)[THREADS]) {
+  [[take(&rows[1])]];               // take(upcr_add_shared(rows, sizeof(int), (1) * ((THREADS)), 3))
+  [[take(p + 1)]];                  // take(upcr_add_shared(p, sizeof(int), (1) * ((THREADS)), 3))
+  [[take((shared [3] int (*)[THREADS])&rows[1][1])]]; // take((upcr_shared_resetphase(upcr_add_shared(upcr_add_shared(rows, sizeof(int), (1) * ((THREADS)), 3), sizeof(int), 1, 3))))
+}
+)");
+}
+
 } // namespace

@@ -90,6 +90,38 @@ int private_data;
   });
 }
 
+TEST(StaticDataTest, RecordsInFunctions) {
+  // A function-scope static whose element type the function declares: only
+  // the function can name the type, so it holds the allocation record, in
+  // the file's section of such records. Another of a file-scope type of the
+  // same tag keeps its record in the ALLOC function.
+  Annotated A(R"(
+struct loc { char c; };
+void f(void) {
+  struct loc { int a; };
+  [[static shared struct loc x[THREADS];]] // static upcr_startup_pshalloc_t upcri_f_x_alloc UPCR_STARTUP_RECORD(UPCRI_PSHALLOC_SECTION) = { &upcri_f_x, sizeof(struct loc), 1, 1, sizeof(struct loc), "x", "shared struct loc[THREADS]" };
+  enum color { red, blue };
+  [[static shared [2] enum color c[2*THREADS];]] // static upcr_startup_shalloc_t upcri_f_c_alloc UPCR_STARTUP_RECORD(UPCRI_SHALLOC_SECTION) = { &upcri_f_c, 2 * sizeof(enum color), 1, 1, sizeof(enum color), "c", "shared [2] enum color[2*THREADS]" };
+}
+void g(void) {
+  [[static shared struct loc y;]] // (void)0;
+}
+)");
+  withLoweredUnit(A.Text, [&](UpcTranslationUnit &, LoweredUnit &Unit) {
+    for (size_t I = 0; I < A.Ranges.size(); ++I)
+      EXPECT_EQ(loweredText(Unit, A.range(I)),
+                expectationOnLine(A.Text, A.lineOf(A.range(I).first)))
+          << A.rangeText(I).str();
+    EXPECT_EQ(Unit.StaticData.PhaselessRecords,
+              std::vector<std::string>{"{ &upcri_g_y, sizeof(struct loc), 1, "
+                                       "0, sizeof(struct loc), \"y\", "
+                                       "\"shared struct loc\" }"});
+    EXPECT_TRUE(Unit.StaticData.PhasedRecords.empty());
+    EXPECT_TRUE(Unit.StaticData.PhaselessRecordsInFunctions);
+    EXPECT_TRUE(Unit.StaticData.PhasedRecordsInFunctions);
+  });
+}
+
 TEST(StaticDataTest, StartupInitializers) {
   // A scalar is initialized by thread 0, a shared array by each thread for
   // its part, per-thread data whose value exists only at run time by every

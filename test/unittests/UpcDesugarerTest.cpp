@@ -170,6 +170,69 @@ TEST(UpcDesugarerTest, UnclosedSizeOperandsHaveConstantDimensions) {
   EXPECT_EQ(desugar("n = sizeof(int [m];"), "n = sizeof(int [m];");
 }
 
+TEST(UpcDesugarerTest, TypeNamesGivenToSizeOperandsThroughMacros) {
+  // The arguments of this file's function-like macros are no parameter
+  // list; a type name reaching a size operand (directly, or through a macro
+  // defined before) has its dimensions wrapped as if written there.
+  const char *Macros = "#define LS(t) upc_localsizeof(t)\n"
+                       "#define CHECK(e, n) (LS(e) >= (n) && #e)\n";
+  EXPECT_EQ(desugar(std::string(Macros) +
+                    "x = CHECK(shared [4] int [THREADS], 4);"),
+            "#define LS(t) ((__upc_localsizeof_t)sizeof(t))\n"
+            "#define CHECK(e, n) (LS(e) >= (n) && #e)\n"
+            "x = CHECK(__upc_shared_block (4) int "
+            "[__upc_array_dimension(__upc_THREADS)], 4);");
+  // Not a type name, or not reaching a size operand: untouched.
+  EXPECT_EQ(desugar(std::string(Macros) + "x = CHECK(a[THREADS - 1], 4);"),
+            "#define LS(t) ((__upc_localsizeof_t)sizeof(t))\n"
+            "#define CHECK(e, n) (LS(e) >= (n) && #e)\n"
+            "x = CHECK(a[__upc_THREADS - 1], 4);");
+  EXPECT_EQ(desugar("#define DECL(d) d;\nDECL(shared int a[THREADS])"),
+            "#define DECL(d) d;\nDECL(__upc_shared int a[__upc_THREADS])");
+  // Variadic: the arguments of `...` are __VA_ARGS__.
+  EXPECT_EQ(desugar("#define S(...) sizeof(__VA_ARGS__)\n"
+                    "x = S(shared int [THREADS]);"),
+            "#define S(...) sizeof(__VA_ARGS__)\n"
+            "x = S(__upc_shared int [__upc_array_dimension(__upc_THREADS)]);");
+  EXPECT_EQ(desugar("#define S(n, t...) sizeof(t)\n"
+                    "x = S(1, shared int [THREADS]);"),
+            "#define S(n, t...) sizeof(t)\n"
+            "x = S(1, __upc_shared int "
+            "[__upc_array_dimension(__upc_THREADS)]);");
+  // Once undefined, the name is a function's again.
+  EXPECT_EQ(desugar("#define f(x) x\n#undef f\nvoid f(shared int a[]);"),
+            "#define f(x) x\n#undef f\nvoid f(__upc_shared int (*a));");
+}
+
+TEST(UpcDesugarerTest, CCodeRegions) {
+  // Berkeley UPC's `#pragma upc c_code`: UPC's words are identifiers up to
+  // `#pragma upc upc_code`.
+  const char *Source = "shared int a;\n"
+                       "#pragma upc c_code\n"
+                       "int shared; int f(int strict) { return relaxed; }\n"
+                       "#define S shared\n"
+                       "int g(int shared[3]) { upc_barrier; }\n"
+                       "#pragma upc upc_code\n"
+                       "shared int b;\n";
+  DesugaredSource D = desugarUpcSource(Source);
+  EXPECT_EQ(D.Text, "__upc_shared int a;\n"
+                    "#pragma upc c_code\n"
+                    "int shared; int f(int strict) { return relaxed; }\n"
+                    "#define S shared\n"
+                    "int g(int shared[3]) { upc_barrier; }\n"
+                    "#pragma upc upc_code\n"
+                    "__upc_shared int b;\n");
+  EXPECT_EQ(D.CodeLanguagePragmas, (std::vector<unsigned>{14, 138}));
+  // A pragma the preprocessor skipped (a false #if branch) is not followed.
+  DesugarOptions Options;
+  Options.SkippedCodeLanguagePragmas.push_back(14);
+  D = desugarUpcSource("shared int a;\n#pragma upc c_code\nshared int b;\n",
+                       Options);
+  EXPECT_EQ(D.Text,
+            "__upc_shared int a;\n#pragma upc c_code\n__upc_shared int b;\n");
+  EXPECT_TRUE(D.CodeLanguagePragmas.empty());
+}
+
 TEST(UpcDesugarerTest, MalformedForallKeepsOnlyTheBody) {
   DesugaredSource D = desugarUpcSource("upc_forall (a; b; c; d; e) f();");
   EXPECT_EQ(D.Text, "for (;;             ) f();");

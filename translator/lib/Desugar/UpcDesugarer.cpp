@@ -19,6 +19,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -157,6 +158,7 @@ public:
     Result.Map = SourceOffsetMap::apply(Source, Edits, Result.Text);
     Result.Diagnostics = std::move(Diags);
     Result.NumRewrites = NumRewrites;
+    Result.CodeLanguagePragmas = std::move(CodeLanguagePragmas);
     return Result;
   }
 
@@ -317,7 +319,22 @@ private:
         PrevIndex = NotFound;
         continue;
       }
+      if (InCCode) {
+        ++I;
+        continue;
+      }
       const RawToken &T = Tokens[I];
+      if (T.Kind == tok::raw_identifier && Prev != tok::period &&
+          Prev != tok::arrow && MacroSizeParameters.count(T.Identifier) &&
+          is(next(I, C), C, tok::l_paren)) {
+        size_t After = rewriteMacroArguments(I, C);
+        if (After != NotFound) {
+          Prev = tok::r_paren;
+          PrevIndex = NotFound;
+          I = After;
+          continue;
+        }
+      }
       if (T.Kind == tok::l_paren && PrevIndex != NotFound &&
           startsParameterList(PrevIndex)) {
         size_t After = rewriteParameterList(I, C);
@@ -523,6 +540,23 @@ private:
       return End;
     Context C{End, /*InDirective=*/true};
     llvm::StringRef Directive = Tokens[Name].Identifier;
+    if (Directive == "pragma") {
+      noteCodeLanguagePragma(Hash, End);
+      return End;
+    }
+    if (Directive == "undef" && Name + 1 < End) {
+      MacroSizeParameters.erase(Tokens[Name + 1].Identifier);
+      return End;
+    }
+    // C code: its directives are C's too (THREADS and MYTHREAD are macros
+    // of the prelude there, as in C headers).
+    if (InCCode) {
+      if (Directive == "define" && Name + 1 < End) {
+        noteMacroShape(Tokens[Name + 1].Identifier, End, End);
+        MacroSizeParameters.erase(Tokens[Name + 1].Identifier);
+      }
+      return End;
+    }
     if (Directive == "if" || Directive == "elif") {
       // The operand of `defined` is a macro name, never rewritten: THREADS,
       // MYTHREAD and UPC_MAX_BLOCK_SIZE are macros too (the prelude).
@@ -545,12 +579,25 @@ private:
     } else if (Directive == "define" && Name + 1 < End) {
       size_t Body = Name + 2;
       const RawToken &MacroName = Tokens[Name + 1];
+      MacroSizeParameters.erase(MacroName.Identifier);
       // Function-like: '(' immediately after the name.
       if (Body < End && Tokens[Body].Kind == tok::l_paren &&
           Tokens[Body].Offset == MacroName.end()) {
-        while (Body < End && Tokens[Body].Kind != tok::r_paren)
+        std::vector<llvm::StringRef> Params;
+        bool Variadic = false;
+        while (Body < End && Tokens[Body].Kind != tok::r_paren) {
+          if (Tokens[Body].Kind == tok::raw_identifier)
+            Params.push_back(Tokens[Body].Identifier);
+          // `...` is __VA_ARGS__; `args...` (GNU) names the last one.
+          if (Tokens[Body].Kind == tok::ellipsis) {
+            Variadic = true;
+            if (Tokens[Body - 1].Kind != tok::raw_identifier)
+              Params.push_back("__VA_ARGS__");
+          }
           ++Body;
+        }
         ++Body;
+        noteSizeParameters(MacroName.Identifier, Params, Variadic, Body, End);
       }
       noteMacroShape(MacroName.Identifier, Body, End);
       if (Body < End)
@@ -586,6 +633,147 @@ private:
       MacrosEndingWithShared.insert(Name);
     if (Tokens[Body].Kind == tok::l_square)
       MacrosStartingWithLayout.insert(Name);
+  }
+
+  /// From `#pragma upc c_code` to `#pragma upc upc_code` the file is C
+  /// (Berkeley UPC's pragmas): UPC's words are identifiers there, as GCC
+  /// UPC and Berkeley UPC read them (`int shared;`). The pragma holds for
+  /// the rest of this file only.
+  bool InCCode = false;
+  std::vector<unsigned> CodeLanguagePragmas;
+
+  void noteCodeLanguagePragma(size_t Hash, size_t End) {
+    size_t Namespace = Hash + 2, Word = Hash + 3;
+    if (Word >= End || Tokens[Namespace].Identifier != "upc" ||
+        (Tokens[Word].Identifier != "c_code" &&
+         Tokens[Word].Identifier != "upc_code"))
+      return;
+    unsigned Offset = Tokens[Hash].Offset;
+    if (llvm::is_contained(Options.SkippedCodeLanguagePragmas, Offset))
+      return;
+    InCCode = Tokens[Word].Identifier == "c_code";
+    CodeLanguagePragmas.push_back(Offset);
+  }
+
+  /// The function-like macros of this file, with the parameters that reach
+  /// the operand of a size operator (sizeof, upc_localsizeof...), directly
+  /// or through another such macro defined before. A type name given there
+  /// gets its dimensions wrapped as in a size operand written out
+  /// (names::ArrayDimension): `CHECK(shared [4] int [THREADS])`.
+  struct MacroParameters {
+    std::vector<bool> ReachSizeOperand;
+    bool Variadic = false;
+    /// Whether argument \p A of a use reaches a size operand (the last
+    /// parameter of a variadic macro takes the arguments beyond it).
+    bool reaches(size_t A) const {
+      if (A >= ReachSizeOperand.size() &&
+          (!Variadic || ReachSizeOperand.empty()))
+        return false;
+      return ReachSizeOperand[std::min(A, ReachSizeOperand.size() - 1)];
+    }
+  };
+  llvm::StringMap<MacroParameters> MacroSizeParameters;
+
+  static bool isUpcSizeOperator(llvm::StringRef Name) {
+    return Name == "upc_blocksizeof" || Name == "upc_localsizeof" ||
+           Name == "upc_elemsizeof";
+  }
+
+  /// The arguments of the parenthesized list opening at \p Open (which
+  /// closes at \p Close), split at its own commas: [first, end) of each.
+  std::vector<std::pair<size_t, size_t>>
+  splitArguments(size_t Open, size_t Close, const Context &C) const {
+    std::vector<std::pair<size_t, size_t>> Args;
+    size_t Start = next(Open, C);
+    unsigned Depth = 0;
+    for (size_t J = Start; J < Close; J = next(J, C)) {
+      tok::TokenKind K = Tokens[J].Kind;
+      if (isOpening(K))
+        ++Depth;
+      else if (isClosing(K))
+        --Depth;
+      else if (K == tok::comma && Depth == 0) {
+        Args.push_back({Start, J});
+        Start = next(J, C);
+      }
+    }
+    Args.push_back({Start, Close});
+    return Args;
+  }
+
+  void noteSizeParameters(llvm::StringRef Name,
+                          llvm::ArrayRef<llvm::StringRef> Params,
+                          bool Variadic, size_t Body, size_t End) {
+    MacroParameters &M = MacroSizeParameters[Name];
+    M.Variadic = Variadic;
+    std::vector<bool> &Reaches = M.ReachSizeOperand;
+    Reaches.assign(Params.size(), false);
+    Context C{End, /*InDirective=*/true};
+    auto MarkIn = [&](size_t From, size_t To) {
+      for (size_t J = From; J < To; ++J)
+        if (Tokens[J].Kind == tok::raw_identifier)
+          for (size_t P = 0; P < Params.size(); ++P)
+            if (Tokens[J].Identifier == Params[P])
+              Reaches[P] = true;
+    };
+    for (size_t J = Body; J < End; ++J) {
+      if (Tokens[J].Kind != tok::raw_identifier || !is(J + 1, C, tok::l_paren))
+        continue;
+      llvm::StringRef Word = Tokens[J].Identifier;
+      size_t Close = findClosing(J + 1, C);
+      if (Close == NotFound)
+        continue;
+      if (isSizeOperator(Word) || isUpcSizeOperator(Word)) {
+        MarkIn(J + 2, Close);
+        continue;
+      }
+      auto Callee = MacroSizeParameters.find(Word);
+      if (Callee == MacroSizeParameters.end() || Word == Name)
+        continue;
+      std::vector<std::pair<size_t, size_t>> Args =
+          splitArguments(J + 1, Close, C);
+      for (size_t A = 0; A < Args.size(); ++A)
+        if (Callee->second.reaches(A))
+          MarkIn(Args[A].first, Args[A].second);
+    }
+  }
+
+  /// Whether the argument starting at \p First is a type name: after a
+  /// UPC qualifier or a C type keyword (an expression's subscripts must
+  /// keep their values, so they are never wrapped).
+  bool startsTypeName(size_t First, size_t End) const {
+    if (First >= End || Tokens[First].Kind != tok::raw_identifier)
+      return false;
+    llvm::StringRef Word = Tokens[First].Identifier;
+    return Word == "shared" || Word == "strict" || Word == "relaxed" ||
+           Word == "struct" || Word == "union" || Word == "enum" ||
+           isTypeKeyword(Word) || MacrosWithUpcQualifiers.count(Word);
+  }
+
+  /// NAME ( arguments ) where NAME is a function-like macro of this file:
+  /// its arguments are not a parameter list (a type name there is what the
+  /// macro's body makes of it), and a type name reaching a size operand has
+  /// its dimensions wrapped. Returns the index after the ')', or NotFound.
+  size_t rewriteMacroArguments(size_t I, const Context &C) {
+    size_t Open = next(I, C);
+    size_t Close = findClosing(Open, C);
+    if (Close == NotFound)
+      return NotFound;
+    // A copy: a directive among the arguments may define macros.
+    MacroParameters M = MacroSizeParameters.find(Tokens[I].Identifier)->second;
+    std::vector<std::pair<size_t, size_t>> Args =
+        splitArguments(Open, Close, C);
+    for (size_t A = 0; A < Args.size(); ++A) {
+      auto [First, End] = Args[A];
+      bool Wrap = M.reaches(A) && startsTypeName(First, End) &&
+                  mentionsUpc(First - 1, End, C);
+      SizeOperandDepth += Wrap;
+      processRange(First, {End, C.InDirective});
+      SizeOperandDepth -= Wrap;
+      if (End < Close)
+        processRange(End, {next(End, C), C.InDirective});
+    }
+    return Close + 1;
   }
 
   /// `NAME [..]` where NAME expands to ...shared: reported, layout blanked.

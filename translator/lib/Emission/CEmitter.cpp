@@ -162,6 +162,19 @@ std::string Assembler::prologue() const {
     P += "/* MIR probes: GASP events only while a probe measures. */\n"
          "#define " + runtime::GaspGated.str() + " 1\n";
   P += "#include <" + runtime::Header.str() + ">\n";
+  // The sections of the allocation records that functions hold.
+  const StaticDataPlan &Data = Unit.StaticData;
+  if (Data.PhaselessRecordsInFunctions || Data.PhasedRecordsInFunctions) {
+    std::string Suffix = staticDataSuffix(Unit.Files.front().Path);
+    P += "/* Allocation records of static shared objects whose type only their\n"
+         "   function names: in the sections this file's ALLOC allocates. */\n";
+    if (Data.PhaselessRecordsInFunctions)
+      P += "#define " + runtime::PshallocSectionMacro.str() + " \"" +
+           runtime::PshallocSection.str() + Suffix + "\"\n";
+    if (Data.PhasedRecordsInFunctions)
+      P += "#define " + runtime::ShallocSectionMacro.str() + " \"" +
+           runtime::ShallocSection.str() + Suffix + "\"\n";
+  }
   if (!Unit.ProbeDefinitions.empty()) {
     P += "#include <" + runtime::MirHeader.str() + ">\n";
     for (const std::string &D : Unit.ProbeDefinitions)
@@ -180,6 +193,17 @@ std::string Assembler::epilogue() const {
   std::string E = "\n/* Start-up: allocation and initialization of this "
                   "file's static data\n   (docs/translation.md). */\n";
   E += "void " + Alloc + "(void);\nvoid " + Init + "(void);\n";
+  // The linker's bounds of the sections of records that functions hold.
+  auto SectionBounds = [&](bool Used, llvm::StringRef Type,
+                           llvm::StringRef Prefix) {
+    if (Used)
+      E += "extern " + Type.str() + " __start_" + Prefix.str() + Suffix +
+           "[], __stop_" + Prefix.str() + Suffix + "[];\n";
+  };
+  SectionBounds(Data.PhaselessRecordsInFunctions, runtime::PshallocInfo,
+                runtime::PshallocSection);
+  SectionBounds(Data.PhasedRecordsInFunctions, runtime::ShallocInfo,
+                runtime::ShallocSection);
   E += "void " + Alloc + "(void) {\n";
   auto Records = [&](const std::vector<std::string> &List, llvm::StringRef Type,
                      llvm::StringRef Function, llvm::StringRef Name) {
@@ -198,6 +222,20 @@ std::string Assembler::epilogue() const {
           "upcr_pinfos");
   Records(Data.PhasedRecords, runtime::ShallocInfo, runtime::Shalloc,
           "upcr_infos");
+  auto Section = [&](bool Used, llvm::StringRef Prefix,
+                     llvm::StringRef Function) {
+    if (!Used)
+      return;
+    std::string Start = "__start_" + Prefix.str() + Suffix;
+    std::string Stop = "__stop_" + Prefix.str() + Suffix;
+    E += "  " +
+         spellCall(Function, {Start, "(size_t)(" + Stop + " - " + Start + ")"}) +
+         ";\n";
+  };
+  Section(Data.PhaselessRecordsInFunctions, runtime::PshallocSection,
+          runtime::Pshalloc);
+  Section(Data.PhasedRecordsInFunctions, runtime::ShallocSection,
+          runtime::Shalloc);
   E += "}\n";
   E += "void " + Init + "(void) {\n";
   if (!Data.Thread0Initializers.empty()) {

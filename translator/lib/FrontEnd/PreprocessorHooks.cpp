@@ -272,10 +272,6 @@ void UpcPragmaHandler::HandlePragma(Preprocessor &PP,
       U.addPragma(*Kind, Loc);
     else
       U.addCodeLanguagePragma(*CodeIsC, Loc);
-    const SourceManager &SM = PP.getSourceManager();
-    if (CodeIsC && *CodeIsC && SM.getFileID(Loc) == SM.getMainFileID())
-      reportUpc(PP.getDiagnostics(), Tok.getLocation(),
-                UpcDiag::PragmaCCodeInMainFile);
     // What follows the argument is ignored, and said so (UPC 1.3, 6.7.1
     // has nothing after it).
     PP.LexUnexpandedToken(Tok);

@@ -58,6 +58,16 @@ const char *upcWordingOf(unsigned ID) {
   return nullptr;
 }
 
+/// Clang's warnings on an integer converted to a pointer (C compilers only
+/// warn). When the pointer is a pointer-to-shared the UPC checker reports
+/// the conversion as an error within the warning's range.
+bool isIntegerToPointerWarning(unsigned ID) {
+  return ID == diag::ext_typecheck_convert_int_pointer ||
+         ID == diag::ext_typecheck_comparison_of_pointer_integer ||
+         ID == diag::ext_typecheck_ordered_comparison_of_pointer_integer ||
+         ID == diag::ext_typecheck_cond_pointer_integer_mismatch;
+}
+
 /// `shared` written again on a type that is already shared is valid UPC.
 bool isDesugaringArtifact(unsigned ID) {
   return ID == diag::warn_attribute_address_multiple_identical_qualifiers;
@@ -147,6 +157,8 @@ bool UpcDiagnosticPrinter::isArtifact(size_t I) const {
     return true;
   if (isConsequenceOfSyntaxError(D))
     return true;
+  if (isIntegerToPointerWarning(D.getID()) && isReportedAsIntegerToShared(D))
+    return true;
   // Warnings only (also when -Werror made them errors).
   if (!DiagnosticIDs::isBuiltinWarningOrExtension(D.getID()) ||
       !D.getLocation().isValid())
@@ -198,6 +210,30 @@ bool UpcDiagnosticPrinter::hasErrorWithin(SourceRange Range) const {
     SourceLocation L = SM.getFileLoc(H.Diag.getLocation());
     if (!SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L))
       return true;
+  }
+  return false;
+}
+
+bool UpcDiagnosticPrinter::isReportedAsIntegerToShared(
+    const StoredDiagnostic &D) const {
+  if (!IntegerToSharedID || !Mapping || !D.getLocation().isValid())
+    return false;
+  const SourceManager &SM = Mapping->getSourceManager();
+  auto Within = [&](SourceLocation L, SourceLocation B, SourceLocation E) {
+    return !SM.isBeforeInTranslationUnit(L, B) &&
+           !SM.isBeforeInTranslationUnit(E, L);
+  };
+  SourceLocation At = SM.getFileLoc(D.getLocation());
+  for (const Held &H : Pending) {
+    if (H.Diag.getID() != IntegerToSharedID || !H.Diag.getLocation().isValid())
+      continue;
+    SourceLocation L = SM.getFileLoc(H.Diag.getLocation());
+    if (L == At)
+      return true;
+    for (const CharSourceRange &R : D.getRanges())
+      if (R.isValid() &&
+          Within(L, SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd())))
+        return true;
   }
   return false;
 }

@@ -27,6 +27,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <set>
 #include <vector>
 
 using namespace clang;
@@ -103,6 +104,39 @@ llvm::StringMap<DesugarOptions> sizeofSubstitutions(const UpcContext &U,
   return Result;
 }
 
+/// The `#pragma upc c_code|upc_code` lines that the desugarer followed but
+/// the preprocessor skipped (`#ifdef __BERKELEY_UPC__`, say): the desugarer
+/// cannot evaluate conditions, so the text after them was read in the wrong
+/// language. A second parse does not follow them.
+llvm::StringMap<DesugarOptions>
+skippedCodeLanguagePragmas(const UpcContext &U, const SourceMapping &M,
+                           const Inclusions &Includes) {
+  const SourceManager &SM = M.getSourceManager();
+  std::set<std::pair<const DesugaredSource *, unsigned>> Handled;
+  for (const CodeLanguagePragma &P : U.codeLanguagePragmas()) {
+    FileID FID = SM.getFileID(P.Loc);
+    if (const DesugaredSource *D = M.getDesugared(FID))
+      Handled.insert({D, M.getOriginalOffset(FID, SM.getFileOffset(P.Loc))});
+  }
+  std::vector<FileID> Files = {SM.getMainFileID()};
+  for (const InclusionDirective &I : Includes.directives())
+    if (I.Entered.isValid())
+      Files.push_back(I.Entered);
+  llvm::StringMap<DesugarOptions> Result;
+  std::set<const DesugaredSource *> Seen;
+  for (FileID FID : Files) {
+    const DesugaredSource *D = M.getDesugared(FID);
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    if (!D || !FE || !Seen.insert(D).second)
+      continue;
+    for (unsigned Offset : D->CodeLanguagePragmas)
+      if (!Handled.count({D, Offset}))
+        Result[canonicalPath(FE->getName())]
+            .SkippedCodeLanguagePragmas.push_back(Offset);
+  }
+  return Result;
+}
+
 class UpcConsumer : public SemaConsumer {
 public:
   UpcConsumer(CompilerInstance &CI, FrontendState &S) : CI(CI), S(S) {}
@@ -142,6 +176,14 @@ public:
       return;
     }
     const SourceMapping &Mapping = *S.Mapping;
+    if (S.MayParseAgain) {
+      S.Again.Substitutions =
+          skippedCodeLanguagePragmas(S.Upc, Mapping, S.Includes);
+      if (S.Again.isNeeded()) {
+        S.Printer.discardPending();
+        return;
+      }
+    }
     auto IsUpcLocation = [&Mapping](SourceLocation Loc) {
       return Mapping.isUpcLocation(Loc);
     };
@@ -192,6 +234,8 @@ protected:
     S.Printer.setSourceMapping(S.Mapping.get());
     S.Printer.setSyntaxErrorID(
         getUpcDiagID(CI.getDiagnostics(), UpcDiag::SyntaxError));
+    S.Printer.setIntegerToSharedID(
+        getUpcDiagID(CI.getDiagnostics(), UpcDiag::IntegerToShared));
     PP.addPPCallbacks(std::make_unique<DesugarDiagnosticReporter>(
         *S.Mapping, CI.getDiagnostics()));
     PP.addPPCallbacks(std::make_unique<Inclusions::Recorder>(

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringInternal.h"
+#include "upc-instrument/Desugar/InternalNames.h"
 #include "upc-instrument/Semantics/UpcDiagnostics.h"
 #include "upc-instrument/Semantics/UpcTypePrinter.h"
 #include "upc-instrument/Semantics/UpcTypes.h"
@@ -24,6 +25,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -366,8 +368,10 @@ void Lowerer::lowerTopLevelDecls() {
         continue;
       }
     }
+    // A prototype of main is renamed with its definition.
     if (auto *FD = dyn_cast<FunctionDecl>(D);
-        FD && FD->doesThisDeclarationHaveABody()) {
+        FD && (FD->doesThisDeclarationHaveABody() ||
+               (FD->isMain() && NewNames.count(FD->getCanonicalDecl())))) {
       Flush();
       lowerFunction(FD);
       continue;
@@ -386,6 +390,12 @@ void Lowerer::lowerTopLevelDecls() {
     if (auto *RD = dyn_cast<RecordDecl>(D)) {
       lowerRecord(RD);
     } else if (auto *ED = dyn_cast<EnumDecl>(D)) {
+      // The front end's evaluation of the block sizes, at the end of the
+      // main file (names::EvaluateBlockSizesPragma): not the user's.
+      if (!ED->enumerators().empty() &&
+          ED->enumerator_begin()->getName().starts_with(
+              names::BlockSizeConstantPrefix))
+        continue;
       for (EnumConstantDecl *C : ED->enumerators())
         traverse(C->getInitExpr());
     } else if (auto *SA = dyn_cast<StaticAssertDecl>(D)) {
@@ -525,10 +535,14 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
   }
   // A return type of a pointer-to-shared type: the declaration up to its
   // parameter list is printed again (the return type wraps the declarator).
+  // `T f()` and K&R definitions have no prototype written (C99
+  // 6.7.5.3p14): the list is identifiers only, their declarations follow
+  // the ')'.
   TypeLoc FTL = declaredTypeLoc(FD);
-  auto Fn = FTL ? FTL.getAsAdjusted<FunctionProtoTypeLoc>()
-                : FunctionProtoTypeLoc();
-  if (Types.involvesUpc(FD->getReturnType())) {
+  auto Fn = FTL ? FTL.getAsAdjusted<FunctionTypeLoc>() : FunctionTypeLoc();
+  bool Proto = FD->hasWrittenPrototype();
+  bool UpcReturn = Types.involvesUpc(FD->getReturnType());
+  if (UpcReturn) {
     std::optional<FileRange> R =
         Fn ? fileRange(SourceRange(FD->getBeginLoc(), Fn.getRParenLoc()))
            : std::nullopt;
@@ -538,10 +552,11 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
     } else {
       std::vector<std::string> Params;
       for (ParmVarDecl *P : FD->parameters())
-        Params.push_back(declarationText(P, P->getName(), false));
-      if (Fn.getTypePtr()->isVariadic())
+        Params.push_back(Proto ? declarationText(P, P->getName(), false)
+                               : P->getName().str());
+      if (Proto && FD->isVariadic())
         Params.push_back("...");
-      if (Params.empty())
+      if (Proto && Params.empty())
         Params.push_back("void");
       std::string Declarator = nameOf(FD) + "(" + llvm::join(Params, ", ") + ")";
       std::string Storage;
@@ -555,10 +570,11 @@ void Lowerer::lowerFunction(FunctionDecl *FD) {
           R->Begin, R->End,
           Storage + Types.print(Fn.getReturnLoc(), Declarator));
     }
-  } else
-  // Parameters of pointer-to-shared types, one by one.
+  }
+  // Parameters of pointer-to-shared types, one by one (K&R declarations
+  // after the ')' even when the declarator was printed again).
   for (ParmVarDecl *P : FD->parameters()) {
-    if (!Types.involvesUpc(P->getType()))
+    if (!Types.involvesUpc(P->getType()) || (UpcReturn && Proto))
       continue;
     std::optional<FileRange> R = fileRange(P->getSourceRange());
     if (!R) {
@@ -865,8 +881,9 @@ std::string Lowerer::reprintDeclaration(Decl *D,
     NewNames[VD->getCanonicalDecl()] = fileScopeName(VD);
     if (Shared) {
       FunctionScopeText += proxyDeclaration(VD) + "; ";
-      allocateShared(VD);
+      std::string InPlace = allocateShared(VD);
       initializeShared(VD);
+      return InPlace;
     } else {
       FunctionScopeText +=
           declarationText(VD, nameOf(VD),
@@ -923,14 +940,62 @@ void Lowerer::insertBeforeCurrentFunction(const std::string &Text) {
   editsFor(F->File)->insertBeforeFollowing(F->Begin, Text);
 }
 
+bool Lowerer::lowerUnplacedDeclStmt(llvm::ArrayRef<Decl *> Group,
+                                    const DeclStmt *Statement) {
+  if (!CurrentFunction)
+    return false;
+  // A `for`'s first clause is printed without asking the lowering.
+  for (const DynTypedNode &Parent : Ctx.getParents(*Statement))
+    if (const auto *For = Parent.get<ForStmt>();
+        For && For->getInit() == Statement)
+      return false;
+  FileID File = SM.getFileID(SM.getExpansionLoc(Statement->getBeginLoc()));
+  SourceEdits *Edits = editsFor(File);
+  if (!Edits)
+    return false;
+  std::vector<std::string> Parts;
+  std::string FunctionScopeText;
+  if (!reprintGroup(Group, *Edits, Parts, FunctionScopeText))
+    return true; // reported
+  if (!FunctionScopeText.empty())
+    insertBeforeCurrentFunction(FunctionScopeText);
+  setLowered(Statement,
+             (Parts.empty() ? "(void)0" : llvm::join(Parts, "; ")) + ";");
+  return true;
+}
+
+std::optional<std::string>
+Lowerer::placedDeclStmtText(const DeclStmt *DS) const {
+  std::optional<FileRange> R = fileRange(DS->getSourceRange());
+  if (!R)
+    return std::nullopt;
+  if (const LoweredFile *F = Out.find(R->File))
+    return F->Edits->getText(R->Begin, R->End);
+  return Sources.getOriginalText(R->File).slice(R->Begin, R->End).str();
+}
+
 void Lowerer::lowerDeclGroup(llvm::ArrayRef<Decl *> Group,
                              const DeclStmt *Statement) {
   DeclGroupKind Kind = classifyDeclGroup(Group);
-  if (Kind == DeclGroupKind::Unchanged)
+  // An initializer translated where it has no place (inside a macro): the
+  // statement is printed again even if its declarations stay as they are.
+  bool InitializerUnplaced = false, InitializerTranslated = false;
+  if (Statement)
+    for (Decl *D : Group)
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+        InitializerUnplaced |= Unplaced.count(VD->getInit()) > 0;
+        InitializerTranslated |= hasTranslatedPart(VD->getInit());
+      }
+  if (Kind == DeclGroupKind::Unchanged && !InitializerTranslated)
     return;
   Decl *First = Group.front();
   std::optional<FileRange> Whole =
       fileRange(SourceRange(First->getBeginLoc(), Group.back()->getEndLoc()));
+  if (Statement && (!Whole || InitializerUnplaced) &&
+      lowerUnplacedDeclStmt(Group, Statement))
+    return;
+  if (Kind == DeclGroupKind::Unchanged)
+    return; // the initializers' translations are in place
   if (!Whole) {
     macroUseError(First->getLocation(),
                   "cannot translate a declaration written through a macro");

@@ -340,10 +340,20 @@ void Lowerer::lowerSubscript(ArraySubscriptExpr *E) {
   Expr *Base = E->getBase(), *Index = E->getIdx();
   if (!isPointerToShared(Base->getType()))
     return;
-  // The calling thread's element in a localized upc_forall: a private lvalue.
-  if (std::optional<std::string> Local = localizedElement(E)) {
-    setLowered(E, *Local);
-    return;
+  // The calling thread's element in a localized upc_forall, and an element
+  // of an array member of one: private lvalues.
+  if (Localizing) {
+    if (std::optional<std::string> Local = localizedElement(E)) {
+      setLowered(E, *Local);
+      LocalizedLValues.insert(E);
+      return;
+    }
+    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Base->IgnoreParens());
+        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay &&
+        LocalizedLValues.count(Decay->getSubExpr()->IgnoreParens())) {
+      LocalizedLValues.insert(E);
+      return;
+    }
   }
   // An array inside a member of a shared structure: bytes within the
   // element that holds the structure.
@@ -393,8 +403,11 @@ void Lowerer::lowerMember(MemberExpr *E) {
     RecordType = getSharedPointee(Base->getType());
   } else {
     const SharedLValue *L = sharedLValue(Base);
-    if (!L)
+    if (!L) {
+      if (LocalizedLValues.count(Base->IgnoreParens()))
+        LocalizedLValues.insert(E);
       return;
+    }
     R = *L;
     RecordType = Base->getType();
     // A member of an anonymous structure or union: offsetof names the

@@ -13,7 +13,8 @@
 // the body; the affinity a[i] of a static shared array, or the integer i),
 // the translation instead computes the thread's iterations directly (block
 // by block) and reaches the elements x[i] of every static shared array x
-// with a's layout through a private pointer to the thread's part of x.
+// with a's layout (and their members, and the elements of those that are
+// arrays) through a private pointer to the thread's part of x.
 //
 // The loop still has to run every iteration when it executes inside the body
 // of another upc_forall (UPC 1.3, 6.6.2), which is only known at run time:
@@ -123,6 +124,48 @@ struct BodyScan {
       scan(Child, Loops + Loop);
   }
 };
+
+/// Whether the localized element \p E is only used as a private lvalue: the
+/// lvalue at the end of a chain of members (`.m`), elements of its array
+/// members and parentheses is not an array, and is read, written or
+/// updated. Its address, or an array member that decays other than for a
+/// subscript, is a pointer-to-shared (UPC 1.3, 6.4.4) and keeps the
+/// ordinary translation.
+bool usedAsPrivateLValue(ASTContext &Ctx, const Expr *E) {
+  const Expr *Cur = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.size() != 1)
+      return false;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P)
+      return !Cur->getType()->isArrayType();
+    if (isa<ParenExpr>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (ME->isArrow())
+        return false;
+      Cur = P;
+      continue;
+    }
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P);
+        ICE && ICE->getCastKind() == CK_ArrayToPointerDecay) {
+      DynTypedNodeList Up = Ctx.getParents(*ICE);
+      const auto *AS =
+          Up.size() == 1 ? Up[0].get<ArraySubscriptExpr>() : nullptr;
+      if (!AS || AS->getBase() != ICE)
+        return false;
+      Cur = AS;
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P);
+        UO && UO->getOpcode() == UO_AddrOf)
+      return false;
+    return !Cur->getType()->isArrayType();
+  }
+}
 
 bool contains(const Stmt *S, const Stmt *Inner) {
   if (!S || S == Inner)
@@ -240,8 +283,13 @@ std::optional<ForallPlan> Lowerer::planForall(ForStmt *S,
   Scan.scan(F.Body, 0);
   if (!Scan.OK)
     return std::nullopt;
+  // An array whose elements are only reached for their addresses gets no
+  // private pointer (it would be unused).
   for (const VarDecl *X : Scan.Arrays)
-    if (staticArrayBlock(Types, X) == P.Block)
+    if (staticArrayBlock(Types, X) == P.Block &&
+        llvm::any_of(Scan.Accesses, [&](const ArraySubscriptExpr *E) {
+          return referencedVar(E->getBase()) == X && localizable(E);
+        }))
       P.Arrays.push_back({X, "upcr_l_" + nameOf(X)});
   if (Opts.GaspGated) {
     // The gate changes only at a probe region's ends: not in the local form.
@@ -269,8 +317,10 @@ void Lowerer::forget(const Stmt *S) {
   Lowered.erase(S);
   Unplaced.erase(S);
   PrintAs.erase(S);
-  if (const auto *E = dyn_cast<Expr>(S))
+  if (const auto *E = dyn_cast<Expr>(S)) {
     LValues.erase(E);
+    LocalizedLValues.erase(E);
+  }
   for (const Stmt *Child : S->children())
     forget(Child);
 }
@@ -308,6 +358,14 @@ void Lowerer::traverseLocalizedBody(ForStmt *S, ForallPlan &Plan) {
   Plan.LocalBody = statementText(Body);
 }
 
+bool Lowerer::localizable(const ArraySubscriptExpr *E) const {
+  // A strict access keeps its ordering; &x[i], &x[i].m stay
+  // pointers-to-shared.
+  return Upc.getEffectiveReference(E->getType(), E->getExprLoc()) !=
+             ReferenceQualifier::Strict &&
+         usedAsPrivateLValue(Ctx, E);
+}
+
 std::optional<std::string>
 Lowerer::localizedElement(const ArraySubscriptExpr *E) const {
   if (!Localizing || referencedVar(E->getIdx()) != Localizing->Index)
@@ -317,15 +375,8 @@ Lowerer::localizedElement(const ArraySubscriptExpr *E) const {
                           [&](const auto &A) { return A.first == X; });
   if (It == Localizing->Arrays.end())
     return std::nullopt;
-  // A strict access keeps its ordering; &x[i] stays a pointer-to-shared.
-  if (Upc.getEffectiveReference(E->getType(), E->getExprLoc()) ==
-      ReferenceQualifier::Strict)
+  if (!localizable(E))
     return std::nullopt;
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (const DynTypedNode &P : Parents)
-    if (const auto *UO = P.get<UnaryOperator>();
-        UO && UO->getOpcode() == UO_AddrOf)
-      return std::nullopt;
   std::string Index = Localizing->Block == 1
                           ? "upcr_k0_ + upcr_k_"
                           : "upcr_d_ + " + Localizing->Index->getName().str();

@@ -274,6 +274,18 @@ const std::string *Lowerer::loweredText(const Stmt *S) const {
   return nullptr;
 }
 
+bool Lowerer::hasTranslatedPart(const Stmt *S) const {
+  if (!S)
+    return false;
+  if (Lowered.count(S) || PrintAs.count(S) || Unplaced.count(S))
+    return true;
+  if (const auto *E = dyn_cast<Expr>(S); E && LValues.count(E))
+    return true;
+  return llvm::any_of(S->children(), [this](const Stmt *Child) {
+    return hasTranslatedPart(Child);
+  });
+}
+
 std::string Lowerer::textOf(const Stmt *S) {
   if (auto It = Lowered.find(S); It != Lowered.end())
     return It->second;
@@ -293,17 +305,50 @@ std::string Lowerer::textOf(const Stmt *S) {
 namespace {
 class LoweringPrinterHelper : public PrinterHelper {
 public:
-  explicit LoweringPrinterHelper(const Lowerer &L) : L(L) {}
+  LoweringPrinterHelper(const Lowerer &L, const Stmt *Root)
+      : L(L), Root(Root) {}
   bool handledStmt(Stmt *S, raw_ostream &OS) override {
     if (const std::string *Text = L.loweredText(S)) {
       OS << *Text;
       return true;
     }
+    // Clang prints a declaration's initializer without this helper: a
+    // declaration statement in the file is its text there, translated.
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && S != Root)
+      if (std::optional<std::string> Text = L.placedDeclStmtText(DS)) {
+        OS << *Text;
+        return true;
+      }
     // A macro argument turned into a string (#x) was desugared first: give
     // UPC's words back (assert messages print these strings).
     if (const auto *SL = dyn_cast<StringLiteral>(S);
         SL && SL->isOrdinary() && SL->getString().contains("__upc_")) {
       std::string Text = SL->getString().str();
+      // Constructs around an operand: `shared [N]` and the dimensions of a
+      // size operand (names::ArrayDimension) give back their operand.
+      static const std::pair<const char *, const char *> Wrappers[] = {
+          {"__upc_shared_block", "shared ["},
+          {"__upc_array_dimension", ""}};
+      for (const auto &[Internal, Word] : Wrappers)
+        for (size_t I = Text.find(Internal); I != std::string::npos;
+             I = Text.find(Internal, I)) {
+          size_t Open = Text.find_first_not_of(' ', I + strlen(Internal));
+          size_t Close = Open;
+          for (int Depth = 0; Close < Text.size(); ++Close)
+            if (Text[Close] == '(')
+              ++Depth;
+            else if (Text[Close] == ')' && --Depth == 0)
+              break;
+          if (Open == std::string::npos || Text[Open] != '(' ||
+              Close >= Text.size()) {
+            I += strlen(Internal);
+            continue;
+          }
+          bool Layout = *Word != 0;
+          Text.replace(I, Close + 1 - I,
+                       Word + Text.substr(Open + 1, Close - Open - 1) +
+                           (Layout ? "]" : ""));
+        }
       static const std::pair<const char *, const char *> Words[] = {
           {"__upc_shared_indefinite", "shared []"},
           {"__upc_shared_star", "shared [*]"},
@@ -325,6 +370,7 @@ public:
 
 private:
   const Lowerer &L;
+  const Stmt *Root;
 };
 } // namespace
 
@@ -333,7 +379,7 @@ std::string Lowerer::print(const Stmt *S) {
   llvm::raw_string_ostream OS(Text);
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
   Policy.SuppressTagKeyword = false;
-  LoweringPrinterHelper Helper(*this);
+  LoweringPrinterHelper Helper(*this, S);
   // The root itself is printed, not substituted.
   auto It = Lowered.find(S);
   std::string Saved;

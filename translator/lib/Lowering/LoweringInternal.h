@@ -98,6 +98,11 @@ public:
 
   // --- Used by the printer helper.
   const std::string *loweredText(const clang::Stmt *S) const;
+  /// The C text of a declaration statement placed in the file (its edits
+  /// applied), for a statement around it that is printed from the AST;
+  /// none if it is not a contiguous stretch of a file.
+  std::optional<std::string>
+  placedDeclStmtText(const clang::DeclStmt *DS) const;
 
 private:
   // ---- Infrastructure (Lowerer.cpp)
@@ -135,6 +140,10 @@ private:
   /// calling thread's iterations.
   llvm::DenseMap<const clang::ForStmt *, ForallPlan> ForallPlans;
   const ForallPlan *Localizing = nullptr;
+  /// In the body being localized: the calling thread's elements and their
+  /// members and array members' elements, private lvalues whose types are
+  /// still shared.
+  llvm::DenseSet<const clang::Expr *> LocalizedLValues;
 
   void error(clang::SourceLocation Loc, const llvm::Twine &Message);
   /// An error caused by a macro use (\p Loc is in it) whose translation has
@@ -161,6 +170,8 @@ private:
   void replaceText(const clang::Stmt *S, std::string Text) {
     setLowered(S, std::move(Text));
   }
+  /// Whether \p S or a node in it has a translation.
+  bool hasTranslatedPart(const clang::Stmt *S) const;
   /// The C text of \p S as it stands (after its own lowering).
   std::string textOf(const clang::Stmt *S);
   /// \p S printed from the AST with the lowered nodes substituted.
@@ -251,6 +262,9 @@ private:
   /// Translates the body twice: for every iteration, then for the calling
   /// thread's own.
   void traverseLocalizedBody(clang::ForStmt *S, ForallPlan &Plan);
+  /// Whether the element X[i] of a localized body can be a private lvalue:
+  /// relaxed, and neither its address nor an array member of it is taken.
+  bool localizable(const clang::ArraySubscriptExpr *E) const;
   /// The private lvalue of X[i] in a localized body, if it is one.
   std::optional<std::string>
   localizedElement(const clang::ArraySubscriptExpr *E) const;
@@ -305,6 +319,13 @@ private:
   /// the declaration statement they form in a function, if any).
   void lowerDeclGroup(llvm::ArrayRef<clang::Decl *> Group,
                       const clang::DeclStmt *Statement);
+  /// A declaration statement written by a macro that writes statements
+  /// around it (`#define SRAND() upc_barrier; static shared int seed; ...`),
+  /// or whose initializer has no place in the file: its C text is printed
+  /// with the nearest placeable statement around it. False if it cannot be
+  /// (not in a function body, or the first clause of a `for`).
+  bool lowerUnplacedDeclStmt(llvm::ArrayRef<clang::Decl *> Group,
+                             const clang::DeclStmt *Statement);
   /// What a declaration group needs: nothing, __thread (plain C data that
   /// is per UPC thread), or to be printed again declaration by declaration.
   enum class DeclGroupKind { Unchanged, PerThread, Reprinted };
@@ -348,7 +369,10 @@ private:
   std::string declarationText(const clang::DeclaratorDecl *D,
                               llvm::StringRef Name, bool PerThread);
   std::string proxyDeclaration(const clang::VarDecl *VD);
-  void allocateShared(const clang::VarDecl *VD);
+  /// Records the allocation of \p VD; returns the declaration to write in
+  /// its place when its function holds the record (a function-scope static
+  /// whose type is declared in the function), else "".
+  std::string allocateShared(const clang::VarDecl *VD);
   void initializeShared(const clang::VarDecl *VD);
   std::string startupAssignment(const clang::VarDecl *VD,
                                 const std::string &Target);

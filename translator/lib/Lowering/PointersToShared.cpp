@@ -53,6 +53,19 @@ SharedPointee Lowerer::pointeeOfLValue(const SharedLValue &L,
   return P;
 }
 
+/// Whether pointer-to-shared type \p T points to an array with a bound of
+/// unspecified size, `[*]`: the type Clang converts an argument to when the
+/// parameter points to a variable-length array (C11 6.7.6.2p4), as one with
+/// a THREADS-dependent bound does.
+static bool pointsToStarArray(const ASTContext &Ctx, QualType T) {
+  QualType P = getSharedPointee(T);
+  for (const ArrayType *AT = P.isNull() ? nullptr : Ctx.getAsArrayType(P); AT;
+       AT = Ctx.getAsArrayType(AT->getElementType()))
+    if (AT->getSizeModifier() == ArraySizeModifier::Star)
+      return true;
+  return false;
+}
+
 SharedPointee Lowerer::pointeeOf(const Expr *Pointer) const {
   const Expr *E = Pointer->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
@@ -60,6 +73,11 @@ SharedPointee Lowerer::pointeeOf(const Expr *Pointer) const {
       if (const SharedLValue *L = sharedLValue(ICE->getSubExpr()))
         return pointeeOfLValue(*L, /*Decayed=*/true);
     if (ICE->getCastKind() == CK_NoOp)
+      return pointeeOf(ICE->getSubExpr());
+    // `T (*)[*]` is the argument's own pointee: the parameter's bound is
+    // the one the callee uses, and the phase stays (UPC 1.3, 6.4.3).
+    if (ICE->getCastKind() == CK_BitCast &&
+        pointsToStarArray(Ctx, ICE->getType()))
       return pointeeOf(ICE->getSubExpr());
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
@@ -236,8 +254,8 @@ void Lowerer::lowerImplicitCast(ImplicitCastExpr *E) {
       return;
     }
     if (isPointerToShared(E->getType()) && isPointerToShared(Sub->getType())) {
-      std::string Text = convertPointer(textOf(Sub), pointeeOf(Sub),
-                                        Types.pointee(E->getType()));
+      std::string Text =
+          convertPointer(textOf(Sub), pointeeOf(Sub), pointeeOf(E));
       if (Text != textOf(Sub))
         setLowered(E, std::move(Text));
     }

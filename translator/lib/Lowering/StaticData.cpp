@@ -3,8 +3,10 @@
 // Berkeley UPC's static-data interface (docs/runtime-interface.md): a
 // shared variable is a proxy (a pointer-to-shared with the variable's
 // name), an allocation record that the file's ALLOC function gives the
-// runtime, and, when it has an initializer, code in the file's INIT
-// function (thread 0 for a scalar, each thread for its part of an array).
+// runtime (held by the function of a function-scope static whose type only
+// that function names), and, when it has an initializer, code in the file's
+// INIT function (thread 0 for a scalar, each thread for its part of an
+// array).
 // Per-thread data whose initial value exists only at run time is assigned
 // there too.
 //
@@ -47,11 +49,20 @@ std::string Lowerer::proxyDeclaration(const VarDecl *VD) {
   return Text;
 }
 
-void Lowerer::allocateShared(const VarDecl *VD) {
+/// Whether the innermost element of \p T is a structure, union or
+/// enumeration declared in a function: only there can sizeof name it.
+static bool elementDeclaredInFunction(QualType T) {
+  const auto *Tag = CTypes::innermostElement(T).getCanonicalType()
+                        ->getAs<TagType>();
+  return Tag &&
+         !Tag->getDecl()->getDeclContext()->getRedeclContext()->isFileContext();
+}
+
+std::string Lowerer::allocateShared(const VarDecl *VD) {
   const VarDecl *Canonical = VD->getCanonicalDecl();
   if (VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
       !Allocated.insert(Canonical).second)
-    return;
+    return "";
   // The complete type (an initializer may complete the outer dimension).
   const VarDecl *Def = VD->getDefinition(Ctx) ? VD->getDefinition(Ctx) : VD;
   TypeLoc TL = declaredTypeLoc(Def);
@@ -59,7 +70,12 @@ void Lowerer::allocateShared(const VarDecl *VD) {
   SharedPointee Object = Types.object(T, TL);
   // A function-scope static's allocation record is at file scope, where the
   // function's own typedefs (`typedef shared void *P;` in main) are unknown.
-  if (VD->isStaticLocal())
+  // So are the structures, unions and enumerations it declares, whose size
+  // nothing else names: then the record is a static object of the function,
+  // after the type's declaration, and the ALLOC function finds it in the
+  // file's section of such records.
+  bool InFunction = VD->isStaticLocal() && elementDeclaredInFunction(T);
+  if (VD->isStaticLocal() && !InFunction)
     Object.ElementType =
         Types.valueType(CTypes::innermostElement(T).getCanonicalType());
   SymbolicSize Total;
@@ -70,7 +86,7 @@ void Lowerer::allocateShared(const VarDecl *VD) {
       if (llvm::StringRef(Types.elementCount(T)).getAsInteger(10, N)) {
         error(VD->getLocation(), "the size of shared array '" +
                                      VD->getName() + "' is unknown");
-        return;
+        return "";
       }
       Total = SymbolicSize();
       Total.Factor = N;
@@ -116,16 +132,39 @@ void Lowerer::allocateShared(const VarDecl *VD) {
                        NumBlocks + ", " + (Mult ? "1" : "0") + ", " +
                        ElementSize + ", " + CTypes::quote(VD->getName()) +
                        ", " + CTypes::quote(upcTypeString(Def)) + " }";
-  if (Object.representation() == PointerRepresentation::Phased)
+  bool Phased = Object.representation() == PointerRepresentation::Phased;
+  if (InFunction) {
+    (Phased ? Out.StaticData.PhasedRecordsInFunctions
+            : Out.StaticData.PhaselessRecordsInFunctions) = true;
+    return "static " +
+           (Phased ? runtime::ShallocInfo : runtime::PshallocInfo).str() +
+           " " + nameOf(VD) + "_alloc " +
+           spellCall(runtime::StartupRecord,
+                     {(Phased ? runtime::ShallocSectionMacro
+                              : runtime::PshallocSectionMacro)
+                          .str()}) +
+           " = " + Record;
+  }
+  if (Phased)
     Out.StaticData.PhasedRecords.push_back(std::move(Record));
   else
     Out.StaticData.PhaselessRecords.push_back(std::move(Record));
+  return "";
 }
 
 void Lowerer::initializeShared(const VarDecl *VD) {
   const Expr *Init = VD->getInit();
   if (!Init)
     return;
+  // The INIT function, at file scope, would have to name the type.
+  if (VD->isStaticLocal() && elementDeclaredInFunction(VD->getType())) {
+    error(VD->getLocation(),
+          "cannot initialize function-scope static shared object '" +
+              VD->getName() +
+              "', whose type is declared in its function; declare the type "
+              "at file scope");
+    return;
+  }
   TypeLoc TL = declaredTypeLoc(VD);
   SharedPointee Object = Types.object(VD->getType(), TL);
   std::string Name = nameOf(VD);

@@ -1,7 +1,7 @@
 //===- ThreadsDimensions.cpp - THREADS in array dimensions ----------------===//
 //
 // In the dynamic THREADS environment a shared array dimension may be a
-// multiple of THREADS (UPC 1.3, 6.5.1.1); this file finds references to
+// multiple of THREADS (UPC 1.3, 6.5.2.1); this file finds references to
 // THREADS and MYTHREAD, analyses dimensions as constant multiples of THREADS,
 // and multiplies them out for sizes.
 //

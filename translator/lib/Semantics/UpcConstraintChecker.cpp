@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -55,6 +56,8 @@ public:
       if (!isa<ParmVarDecl>(D))
         checkArrayDimensions(D, TSI->getTypeLoc(), Shared);
     }
+    if (!isa<ParmVarDecl>(D))
+      checkRedeclaration(D);
     if (const Expr *Init = D->getInit()) {
       checkPointerConversion(Init, T, Init->getExprLoc());
       if (U.threadsEnvironment().isDynamic() && D->hasGlobalStorage() &&
@@ -89,6 +92,7 @@ public:
         reportUpc(Diags, D->getLocation(), UpcDiag::StarLayoutTypedef)
             << D->getName();
     }
+    checkRedeclaration(D);
     return true;
   }
 
@@ -97,6 +101,7 @@ public:
     if (isSharedType(FD->getReturnType()))
       reportUpc(Diags, FD->getLocation(), UpcDiag::SharedReturn)
           << FD << FD->getReturnType();
+    checkRedeclaration(FD);
     return true;
   }
 
@@ -132,6 +137,20 @@ public:
           << FromType << To << E->getSourceRange();
     else
       checkPointerConversion(From, To, E->getBeginLoc());
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    checkIntegerToShared(E);
+    return true;
+  }
+
+  /// The conversions of an initializer list's elements to the members'
+  /// types are in its semantic form, which the traversal does not visit.
+  bool VisitInitListExpr(InitListExpr *E) {
+    if (InitListExpr *Semantic = E->getSemanticForm();
+        Semantic && Semantic != E)
+      checkInitializerConversions(Semantic);
     return true;
   }
 
@@ -200,6 +219,119 @@ private:
   DiagnosticsEngine &Diags;
   const std::function<bool(SourceLocation)> &IsUpcLocation;
   const FunctionDecl *CurrentFunction = nullptr;
+  /// Integer to pointer-to-shared conversions reported (an initializer may be
+  /// reached through both forms of its list).
+  llvm::SmallPtrSet<const Expr *, 8> ReportedIntegerConversions;
+
+  /// An integer converted implicitly to a pointer-to-shared: only a null
+  /// pointer constant may be (Clang marks those CK_NullToPointer). The
+  /// result of a call of an undeclared function is left to Clang's warnings
+  /// about the call and the conversion: C code written before C99 calls
+  /// UPC's allocation functions so, without their header.
+  void checkIntegerToShared(const ImplicitCastExpr *E) {
+    if (E->getCastKind() != CK_IntegralToPointer ||
+        !isPointerToShared(E->getType()))
+      return;
+    const Expr *From = E->getSubExpr();
+    if (From->containsErrors() || From->isValueDependent())
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(From->IgnoreParenImpCasts()))
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Callee->isImplicit())
+        return;
+    if (!ReportedIntegerConversions.insert(E).second)
+      return;
+    reportUpc(Diags, From->getBeginLoc(), UpcDiag::IntegerToShared)
+        << From->IgnoreParenImpCasts()->getType().getUnqualifiedType()
+        << E->getType() << From->getSourceRange();
+  }
+
+  void checkInitializerConversions(const InitListExpr *List) {
+    for (const Expr *Init : List->inits()) {
+      if (!Init)
+        continue;
+      if (const auto *Inner = dyn_cast<InitListExpr>(Init))
+        checkInitializerConversions(Inner);
+      else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Init))
+        checkIntegerToShared(ICE);
+    }
+  }
+
+  /// How the types of two declarations of one entity, which Clang found
+  /// compatible, differ in UPC's qualifiers, which Clang does not see: at
+  /// some level, the block size (0) or the reference qualifier (1) of a
+  /// shared type. std::nullopt if they agree.
+  std::optional<unsigned> upcQualifierDifference(QualType A, QualType B) const {
+    if (A.isNull() || B.isNull())
+      return std::nullopt;
+    if (isSharedType(A) && isSharedType(B)) {
+      UpcQualifiers QA = getUpcQualifiers(A), QB = getUpcQualifiers(B);
+      BlockSize SA = U.getBlockSize(QA), SB = U.getBlockSize(QB);
+      auto Comparable = [](const BlockSize &S) {
+        return S.BlockKind == BlockSize::Definite ||
+               S.BlockKind == BlockSize::Indefinite;
+      };
+      if (Comparable(SA) && Comparable(SB) && SA != SB)
+        return 0;
+      if (QA.Reference != QB.Reference)
+        return 1;
+    }
+    if (const ArrayType *AA = A->getAsArrayTypeUnsafe()) {
+      if (const ArrayType *AB = B->getAsArrayTypeUnsafe())
+        return upcQualifierDifference(AA->getElementType(),
+                                      AB->getElementType());
+      return std::nullopt;
+    }
+    if (const auto *PA = A->getAs<PointerType>()) {
+      if (const auto *PB = B->getAs<PointerType>())
+        return upcQualifierDifference(PA->getPointeeType(),
+                                      PB->getPointeeType());
+      return std::nullopt;
+    }
+    const auto *FA = A->getAs<FunctionProtoType>();
+    const auto *FB = B->getAs<FunctionProtoType>();
+    if (!FA || !FB)
+      return std::nullopt;
+    if (auto D =
+            upcQualifierDifference(FA->getReturnType(), FB->getReturnType()))
+      return D;
+    for (unsigned I = 0; I < FA->getNumParams() && I < FB->getNumParams(); ++I)
+      if (auto D =
+              upcQualifierDifference(FA->getParamType(I), FB->getParamType(I)))
+        return D;
+    return std::nullopt;
+  }
+
+  /// A redeclaration whose type differs from the previous declaration's in a
+  /// layout or reference qualifier: `void f(shared int *);` then
+  /// `void f(shared [4] int *);`. Clang compares canonical types, which do
+  /// not carry these qualifiers.
+  template <typename DeclT> void checkRedeclaration(const DeclT *D) {
+    const DeclT *Prev = D->getPreviousDecl();
+    if (!Prev || D->isImplicit() || Prev->isImplicit() || D->isInvalidDecl() ||
+        Prev->isInvalidDecl())
+      return;
+    const TypeSourceInfo *Now = D->getTypeSourceInfo();
+    const TypeSourceInfo *Before = Prev->getTypeSourceInfo();
+    if (!Now || !Before)
+      return;
+    std::optional<unsigned> Difference =
+        upcQualifierDifference(Now->getType(), Before->getType());
+    if (!Difference)
+      return;
+    // Arrays are shown by their element types: a THREADS dimension would
+    // print as the 1 Clang parsed it with.
+    QualType ShownNow = Now->getType(), ShownBefore = Before->getType();
+    if (ShownNow->isArrayType() && ShownBefore->isArrayType()) {
+      while (const ArrayType *AT = ShownNow->getAsArrayTypeUnsafe())
+        ShownNow = AT->getElementType();
+      while (const ArrayType *AT = ShownBefore->getAsArrayTypeUnsafe())
+        ShownBefore = AT->getElementType();
+    }
+    reportUpc(Diags, D->getLocation(), UpcDiag::ConflictingRedeclaration)
+        << D << ShownNow << ShownBefore << *Difference;
+    reportUpc(Diags, Prev->getLocation(), UpcDiag::PreviousDeclaration);
+  }
 
   /// Reports THREADS, or the size of a THREADS-dependent array, used where a
   /// constant is required (dynamic THREADS).
@@ -351,6 +483,8 @@ private:
               << D << Dim.SizeExpr->getSourceRange();
       }
     }
+    if (Shared && AllKnown)
+      checkStarBlockSize(D, Dims);
     // A static array's size must be constant: not the size of a
     // THREADS-dependent array either.
     if (Dynamic && D->hasGlobalStorage())
@@ -376,6 +510,31 @@ private:
     if (U.getBlockSize(D->getType()).BlockKind == BlockSize::Indefinite)
       reportUpc(Diags, D->getLocation(), UpcDiag::ThreadsInIndefiniteArray)
           << D;
+  }
+
+  /// The block size '[*]' stands for: the elements per thread of an array
+  /// whose size is a multiple of THREADS, else the size divided by a static
+  /// THREADS, rounded up. In the dynamic environment the size of an array
+  /// without THREADS is divided by the run's THREADS, unknown here.
+  void checkStarBlockSize(const VarDecl *D,
+                          llvm::ArrayRef<ArrayDimension> Dims) {
+    if (U.getBlockSize(D->getType()).BlockKind != BlockSize::Star)
+      return;
+    SymbolicSize Total = UpcContext::totalElements(Dims);
+    if (!Total.Known)
+      return;
+    std::optional<unsigned> Threads = U.threadsEnvironment().StaticThreads;
+    uint64_t Block;
+    if (Total.ScalesWithThreads)
+      Block = Total.Factor;
+    else if (Threads && *Threads)
+      Block = Total.Factor / *Threads + (Total.Factor % *Threads != 0);
+    else
+      return;
+    if (Block > names::MaxBlockSizeValue)
+      reportUpc(Diags, D->getLocation(), UpcDiag::StarBlockSizeTooLarge)
+          << D << std::to_string(Block)
+          << std::to_string(names::MaxBlockSizeValue);
   }
 
   /// A pointer-to-shared converted implicitly to a pointer-to-shared with a
@@ -440,25 +599,37 @@ private:
       return;
     const Expr *Source = From->IgnoreParenImpCasts();
     QualType FromType = Source->getType();
+    // A member array of a shared structure decays to a pointer to its
+    // first element.
+    if (FromType->isArrayType() && U.isInSharedAggregateMember(Source))
+      FromType = Ctx.getArrayDecayedType(FromType);
     QualType FromPointee = getSharedPointee(FromType);
     if (FromPointee.isNull() || FromPointee->isVoidType())
       return;
-    // The address of a member of a shared structure lies within one block;
-    // it converts to any block size (as UPC compilers have always allowed).
+    // The address of a member of a shared structure (or of an element of
+    // a member array) has the indefinite block size (UPC 1.3, 6.4.4).
+    bool MemberAddress = false;
     if (const auto *UO = dyn_cast<UnaryOperator>(Source);
         UO && UO->getOpcode() == UO_AddrOf &&
         U.isInSharedAggregateMember(UO->getSubExpr()))
-      return;
+      MemberAddress = true;
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(From->IgnoreParens());
         ICE && ICE->getCastKind() == CK_ArrayToPointerDecay &&
         U.isInSharedAggregateMember(ICE->getSubExpr()))
-      return;
-    BlockSize A = U.getBlockSize(FromPointee), B = U.getBlockSize(ToPointee);
+      MemberAddress = true;
+    BlockSize A = MemberAddress ? BlockSize{BlockSize::Indefinite, 0}
+                                : U.getBlockSize(FromPointee);
+    BlockSize B = U.getBlockSize(ToPointee);
     auto Comparable = [](const BlockSize &S) {
       return S.BlockKind == BlockSize::Definite ||
              S.BlockKind == BlockSize::Indefinite;
     };
-    if (Comparable(A) && Comparable(B) && A != B)
+    if (!Comparable(A) || !Comparable(B) || A == B)
+      return;
+    if (MemberAddress)
+      reportUpc(Diags, Loc, UpcDiag::MemberAddressBlockSizeMismatch)
+          << To << From->getSourceRange();
+    else
       reportUpc(Diags, Loc, UpcDiag::BlockSizeMismatch)
           << FromType << To << From->getSourceRange();
   }

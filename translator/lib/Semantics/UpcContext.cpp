@@ -184,6 +184,15 @@ UpcContext::getUpcSizeofValue(const UpcSizeofExpression &E) const {
     return std::nullopt;
   std::optional<uint64_t> Threads = Env.StaticThreads;
   BlockSize B = getBlockSize(E.OperandType);
+  // *&s.m: the address of a member of a shared structure has the indefinite
+  // block size (UPC 1.3, 6.4.4), and so has the object it points to.
+  if (E.Sizeof && !E.Sizeof->isArgumentType())
+    if (const auto *Deref = dyn_cast<UnaryOperator>(
+            E.Sizeof->getArgumentExpr()->IgnoreParens());
+        Deref && Deref->getOpcode() == UO_Deref &&
+        getPointeeBlockSize(Deref->getSubExpr()).BlockKind ==
+            BlockSize::Indefinite)
+      B = {BlockSize::Indefinite, 0};
   if (B.BlockKind == BlockSize::Star) {
     // [*]: the elements are split in THREADS blocks.
     if (Total.ScalesWithThreads)

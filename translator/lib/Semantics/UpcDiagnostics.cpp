@@ -42,6 +42,16 @@ DiagInfo info(UpcDiag D) {
     return {L::Error, "type %0 is qualified both 'strict' and 'relaxed'"};
   case UpcDiag::ConflictingLayouts:
     return {L::Error, "type %0 has conflicting layout qualifiers"};
+  case UpcDiag::ConflictingRedeclaration:
+    // All declarations of an object or function have compatible types
+    // (C11 6.7p4, 6.7.6.3p15), and compatible types are identically
+    // qualified (C11 6.7.3p10): layout qualifiers and 'strict'/'relaxed' are
+    // type qualifiers (UPC 1.3, 6.5.1.1). Berkeley UPC's bug 1639 test.
+    return {L::Error, "conflicting types for %0: %1 here and %2 before "
+                      "differ in the %select{block size|'strict' or "
+                      "'relaxed' qualifier}3 of a shared type"};
+  case UpcDiag::PreviousDeclaration:
+    return {L::Note, "previous declaration is here"};
   case UpcDiag::ReferenceWithoutShared:
     return {L::Error, "'%0' applies only to shared-qualified types, not %1"};
   case UpcDiag::BlockSizeNegative:
@@ -49,6 +59,12 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::BlockSizeTooLarge:
     return {L::Error, "block size of a layout qualifier is %0, more than "
                       "UPC_MAX_BLOCK_SIZE (%1)"};
+  case UpcDiag::StarBlockSizeTooLarge:
+    // UPC 1.3, 6.5.1.1: '[*]' stands for the block size that splits the
+    // array in THREADS blocks, which must not exceed UPC_MAX_BLOCK_SIZE
+    // either.
+    return {L::Error, "block size of the layout qualifier '[*]' of %0 is %1, "
+                      "more than UPC_MAX_BLOCK_SIZE (%2)"};
   case UpcDiag::BlockSizeNotConstant:
     return {L::Error, "block size of a layout qualifier must be an integer "
                       "constant expression"};
@@ -65,6 +81,10 @@ DiagInfo info(UpcDiag D) {
                       "with a definite block size must have THREADS in exactly "
                       "one dimension (as in '[N*THREADS]')"};
   case UpcDiag::ThreadsInSeveralDimensions:
+    // UPC 1.3, 6.5.2.1 (Array declarators), Constraints: in the dynamic
+    // THREADS environment, "the THREADS expression shall occur exactly once
+    // in one dimension of the array declarator (including through
+    // typedefs)" of an array with a definite block size.
     return {L::Error, "THREADS appears %0 times in the dimensions of %1; in "
                       "the dynamic THREADS environment it may appear once"};
   case UpcDiag::ThreadsNotMultiplier:
@@ -116,6 +136,16 @@ DiagInfo info(UpcDiag D) {
     // an error, as in Berkeley UPC (and gcc 14 for incompatible pointers).
     return {L::Error, "implicit conversion from %0 to %1 changes the block "
                       "size of a pointer-to-shared; use an explicit cast"};
+  case UpcDiag::MemberAddressBlockSizeMismatch:
+    // UPC 1.3, 6.4.4 Semantics 1: '&' applied to a member of a shared
+    // structure of type T yields a 'shared [] T *'. A warning, not the error
+    // of other block size changes: Berkeley UPC's test of this case (bug
+    // 1665) takes a warning, and UPC codes have long converted such
+    // addresses implicitly (the member lies within one block).
+    return {L::Warning, "implicit conversion to %0 changes the block size of "
+                        "a pointer-to-shared: the address of a member of a "
+                        "shared structure has an indefinite block size, as "
+                        "if declared 'shared []'; use an explicit cast"};
   case UpcDiag::ComparePrivateShared:
     return {L::Error, "comparison of a pointer-to-shared (%0) with a private "
                       "pointer (%1); convert one of them explicitly"};
@@ -127,6 +157,15 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::PrivateToShared:
     return {L::Error, "cannot convert %0 to pointer-to-shared %1: a private "
                       "address has no affinity"};
+  case UpcDiag::IntegerToShared:
+    // Only a null pointer constant converts to a pointer without a cast
+    // (C11 6.3.2.3p3; the constraints of 6.5.16.1p1, which initialization,
+    // argument passing and return follow, and of 6.5.9p2, 6.5.15p3), and a
+    // non-null integer is no pointer-to-shared with a cast either (UPC 1.3,
+    // 6.4.3). An error, as in GCC UPC, where C compilers only warn.
+    return {L::Error, "incompatible integer to pointer-to-shared conversion "
+                      "from %0 to %1: only a null pointer constant converts "
+                      "to a pointer-to-shared"};
   // A call whose arguments are certain to fail at run time is still valid
   // C (it may never run): warnings, as Berkeley UPC compiles such calls; the
   // runtime stops the program if one runs (-Werror makes them errors).
@@ -162,10 +201,6 @@ DiagInfo info(UpcDiag D) {
     return {L::Remark, "'%0' is C data (its header has no UPC code): one "
                        "object per process, which the UPC threads of a "
                        "process share on the pthreads backend"};
-  case UpcDiag::PragmaCCodeInMainFile:
-    return {L::Warning, "'#pragma upc c_code' ignored in the file being "
-                        "translated, which is UPC code; it makes the data of "
-                        "a header process-wide"};
   case UpcDiag::PragmaNotAtScopeStart:
     return {L::Warning, "'#pragma %0' should precede all declarations and "
                         "statements of its block; it applies from here to the "

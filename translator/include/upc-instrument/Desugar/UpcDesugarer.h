@@ -9,7 +9,8 @@
 // numbers stay true; SourceOffsetMap recovers columns.
 //
 // Only files that are UPC are desugared: C headers keep UPC words as plain
-// identifiers.
+// identifiers, and so does the C code of a UPC file from `#pragma upc c_code`
+// to `#pragma upc upc_code` (Berkeley UPC's pragmas; GCC UPC reads them so).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,10 @@ struct DesugaredSource {
     unsigned Line = 0, Column = 0, Length = 0, EndLine = 0, EndColumn = 0;
   };
   std::vector<ReplacedSpan> Replaced;
+  /// Original offsets of the '#' of each `#pragma upc c_code` and
+  /// `#pragma upc upc_code` line followed: from a c_code line to the next
+  /// upc_code line, the text is C and nothing in it is rewritten.
+  std::vector<unsigned> CodeLanguagePragmas;
 };
 
 /// The value of one upc_blocksizeof/upc_localsizeof/upc_elemsizeof, known
@@ -60,6 +65,9 @@ struct UpcSizeofValue {
 
 struct DesugarOptions {
   std::vector<UpcSizeofValue> SizeofValues;
+  /// Original offsets of the '#' of `#pragma upc c_code|upc_code` lines
+  /// that the preprocessor skipped (a false #if branch): not followed.
+  std::vector<unsigned> SkippedCodeLanguagePragmas;
 };
 
 /// Rewrites the UPC syntax of \p Original. Never fails: malformed constructs

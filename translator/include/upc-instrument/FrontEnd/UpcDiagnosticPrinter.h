@@ -56,6 +56,10 @@ public:
   /// lines are consequences and are not shown.
   void setSyntaxErrorID(unsigned ID) { SyntaxErrorID = ID; }
 
+  /// The ID of the UPC error on an integer converted to a pointer-to-shared:
+  /// Clang's warning on the same conversion is not shown.
+  void setIntegerToSharedID(unsigned ID) { IntegerToSharedID = ID; }
+
   /// Leaves Clang's own warnings (and their notes) to the C compiler that
   /// compiles the translation with the same options: only the UPC
   /// diagnostics and errors are shown (the compiler launcher). Otherwise
@@ -109,9 +113,11 @@ private:
   unsigned WarningsShown = 0;
   std::vector<std::string> LastIncludeStack;
   unsigned SyntaxErrorID = 0;
+  unsigned IntegerToSharedID = 0;
   llvm::DenseSet<std::pair<unsigned, unsigned>> SyntaxErrorLines;
 
   bool isConsequenceOfSyntaxError(const clang::StoredDiagnostic &D) const;
+  bool isReportedAsIntegerToShared(const clang::StoredDiagnostic &D) const;
 
   bool isArtifact(size_t Index) const;
   bool isRepeatedWarning(const Held &H);

@@ -103,6 +103,10 @@ struct StaticDataPlan {
   /// Initializers of upcr_startup_pshalloc_t / upcr_startup_shalloc_t.
   std::vector<std::string> PhaselessRecords;
   std::vector<std::string> PhasedRecords;
+  /// Records that functions hold (runtime::StartupRecord), phaseless and
+  /// phased: the ALLOC function allocates their sections too.
+  bool PhaselessRecordsInFunctions = false;
+  bool PhasedRecordsInFunctions = false;
   /// Statements run by thread 0 (scalar shared initializers).
   std::vector<std::string> Thread0Initializers;
   /// Statements run by every thread (its part of shared arrays, per-thread

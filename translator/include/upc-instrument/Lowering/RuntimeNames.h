@@ -115,6 +115,16 @@ inline constexpr StringLiteral RegisterFile = "UPCR_REGISTER_FILE";
 /// The ELF section UPCR_REGISTER_FILE puts each file's record in: an object
 /// with this section holds translated UPC code.
 inline constexpr StringLiteral FilesSection = "upcri_files";
+/// UPCR_STARTUP_RECORD(section): an allocation record that a function holds
+/// (a function-scope static whose type only the function can name), in the
+/// file's section of such records, which its ALLOC function allocates. The
+/// prologue names the sections (macros below: the phaseless records', the
+/// phased ones'); each section's name is prefix + the file's suffix.
+inline constexpr StringLiteral StartupRecord = "UPCR_STARTUP_RECORD";
+inline constexpr StringLiteral PshallocSectionMacro = "UPCRI_PSHALLOC_SECTION";
+inline constexpr StringLiteral ShallocSectionMacro = "UPCRI_SHALLOC_SECTION";
+inline constexpr StringLiteral PshallocSection = "upcri_pshalloc_";
+inline constexpr StringLiteral ShallocSection = "upcri_shalloc_";
 /// Per-file names: prefix + the file's suffix.
 inline constexpr StringLiteral AllocFunction = "UPCRI_ALLOC_";
 inline constexpr StringLiteral InitFunction = "UPCRI_INIT_";

@@ -100,7 +100,8 @@ struct UpcPragma {
 
 /// `#pragma upc upc_code` or `#pragma upc c_code` (Berkeley UPC): the file
 /// it is in is UPC code or C code, whose unshared static data is per thread
-/// or per process (docs/translation.md, "Per-thread data").
+/// or per process (docs/translation.md, "Per-thread data"); after c_code,
+/// the desugarer leaves UPC's words as identifiers (UpcDesugarer.h).
 struct CodeLanguagePragma {
   bool IsC = false;
   clang::SourceLocation Loc;
