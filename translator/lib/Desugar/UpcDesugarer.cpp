@@ -435,22 +435,7 @@ private:
         return NotFound;
     }
     // The parameters, split at the commas of the list itself.
-    std::vector<std::pair<size_t, size_t>> Params;
-    size_t Start = next(Open, C);
-    unsigned Depth = 0;
-    for (size_t J = Start; J < Close; J = next(J, C)) {
-      tok::TokenKind K = Tokens[J].Kind;
-      if (isOpening(K))
-        ++Depth;
-      else if (isClosing(K))
-        --Depth;
-      else if (K == tok::comma && Depth == 0) {
-        Params.push_back({Start, J});
-        Start = next(J, C);
-      }
-    }
-    Params.push_back({Start, Close});
-    for (auto [Begin, End] : Params) {
+    for (auto [Begin, End] : splitArguments(Open, Close, C)) {
       size_t Square = firstArrayDeclarator(Begin, End, C);
       // With a directive inside the brackets, only the preprocessor knows
       // the dimension; Clang's own diagnostic is the honest answer then.
