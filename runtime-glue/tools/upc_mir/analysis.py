@@ -30,8 +30,8 @@ ITERATION_COST_S = 5e-9
 # A region whose executions may be long (it runs once, or a few times:
 # a phase of the program) is measured only if the events it would raise
 # cost less than this share of a thread's time: a probe that begins opens
-# the thread's GASP gate until its region ends, deactivated or not, and
-# every event inside then costs EVENT_COST_S (function entries and exits
+# the thread's GASP gate until its region ends (or until the next event
+# after it is deactivated), and every event inside then costs EVENT_COST_S (function entries and exits
 # of the program's functions, shared accesses).
 DENSE_SHARE = 0.005
 # A function measured this long and never called is taken for one that
