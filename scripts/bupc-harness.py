@@ -70,6 +70,7 @@ class Test:
 def parse_harness(path):
     """The tests of one harness.conf, in order."""
     tests, defaults, current, in_default = [], {}, None, False
+    wildcards = []
     with open(path, encoding="utf-8", errors="replace") as f:
         for number, raw in enumerate(f, 1):
             line = raw.rstrip("\n")
@@ -101,6 +102,11 @@ def parse_harness(path):
                 if current:
                     tests.append(current)
                 current = Test(value, defaults, number)
+            elif key == "wildcard" and current is None:
+                # `WildCard: <*>.upc`: every file of the directory that
+                # matches is a test of the default configuration too.
+                wildcards.append((value, dict(defaults), number))
+                continue
             elif current is None:
                 raise ValueError("%s:%d: %s before any TestName"
                                  % (path, number, m.group(1)))
@@ -108,6 +114,18 @@ def parse_harness(path):
                 current.keys[key] = value
     if current:
         tests.append(current)
+    named = {t.name for t in tests}
+    for pattern, keys, number in wildcards:
+        m = re.match(r"(.*)<\*>(.*)$", pattern)
+        if not m:
+            continue
+        for f in sorted(os.listdir(os.path.dirname(path) or ".")):
+            if f.startswith(m.group(1)) and f.endswith(m.group(2)) and \
+                    len(f) > len(m.group(1)) + len(m.group(2)):
+                name = f[len(m.group(1)):len(f) - len(m.group(2))]
+                if name not in named:
+                    named.add(name)
+                    tests.append(Test(name, keys, number))
     return tests
 
 
@@ -153,9 +171,13 @@ def thread_counts(value, args):
 
 
 def expected_compile(test):
-    """'pass' or 'fail': CompileResult is `pass`, `warning` (compiles, with
-    a warning) or `fail` (any message)."""
+    """'pass', 'fail' or 'warnfail': CompileResult is `pass`, `warning`
+    (compiles, with a warning), `fail` (any message) or `warnfail` (a
+    warning or an error: either fails to compile or compiles with a
+    warning)."""
     kind = test.get("CompileResult", "pass").lower()
+    if kind.startswith("warnfail"):
+        return "warnfail"
     return "fail" if kind.startswith("fail") else "pass"
 
 
@@ -218,6 +240,11 @@ def run_test(test, suite, args):
         result.update(verdict="missing", why="no file " + ", ".join(missing))
         return result
     flags = shlex.split(substitute(test.get("Flags"), test))
+    # Built in a scratch directory: a relative -I names a directory of the
+    # suite, as when Berkeley's harness builds in the suite's directory.
+    flags = ["-I" + os.path.join(suite, f[2:])
+             if f.startswith("-I") and len(f) > 2 and not os.path.isabs(f[2:])
+             else f for f in flags]
     dynamic = thread_counts(test.get("DynamicThreads", "$DEFAULT$"), args)
     static = thread_counts(test.get("StaticThreads", "$DEFAULT$"), args)
     # The builds Berkeley's harness makes: one with dynamic THREADS, run at
@@ -249,8 +276,9 @@ def run_test(test, suite, args):
                 cmd += ["-T", str(static_threads)]
             # Built in a scratch directory (objects of -c land there), with
             # the suite's directory on the include path as when built there.
-            cmd += [args.cc, "-O1", "-w", "-I" + suite] + flags + [
-                os.path.join(suite, f) for f in files]
+            # warnfail wants to see the warnings: no -w for it.
+            cmd += [args.cc, "-O1"] + (["-w"] if want != "warnfail" else []) + [
+                "-I" + suite] + flags + [os.path.join(suite, f) for f in files]
             cmd += ["-c"] if nolink else ["-o", exe, "-lm"]
             build = "-T %d" % static_threads if static_threads else "dynamic"
             try:
@@ -261,7 +289,20 @@ def run_test(test, suite, args):
             except subprocess.TimeoutExpired:
                 compiled, log = False, "compile timed out"
             result["compile"] = "pass" if compiled else "fail"
-            if compiled != (want == "pass"):
+            if want == "warnfail":
+                # Either outcome may agree: an error, or a warning.
+                warned = compiled and re.search(r"\bwarning:", log)
+                result["compile"] = "fail" if not compiled else \
+                    "warning" if warned else "pass"
+                if compiled and not warned:
+                    result.update(verdict="compile-disagree",
+                                  why="%s: compiled without a warning"
+                                  % build,
+                                  command=" ".join(map(shlex.quote, cmd)))
+                    return result
+                if not compiled:
+                    continue  # an error: as Berkeley's harness wants
+            elif compiled != (want == "pass"):
                 result.update(verdict="compile-disagree",
                               why="%s: %s" % (build,
                                               first_error(log) or "compiled"),
@@ -377,7 +418,9 @@ def main():
                                       r.get("why", "")))
     judged = [r for r in results if r["verdict"] not in ("skip", "missing")]
     front = [r for r in judged if "compile" in r]
-    front_ok = sum(r["compile"] == r["expected_compile"] for r in front)
+    front_ok = sum(r["compile"] == r["expected_compile"] or (
+        r["expected_compile"] == "warnfail" and
+        r["verdict"] != "compile-disagree") for r in front)
     runs = [r for r in judged if r.get("expected_compile") == "pass"]
     runs_ok = sum(r["verdict"] == "agree" for r in runs)
     print("%s: %d tests, %d skipped, %d missing files; compile verdicts agree %d/%d (%.1f%%); "
