@@ -84,6 +84,59 @@ TEST(SourceEditsTest, MoreLinesGetALineDirective) {
   EXPECT_EQ(Plain.getText(), "a = g(\n1); b;\nnext;\n");
 }
 
+TEST(SourceEditsTest, DirectivesOfReplacedTextAreKept) {
+  // A statement printed from the AST on one line: the macro directives and
+  // conditionals inside it go before it (later text uses W), then a #line
+  // back to the statement's line, and its column; other directives, and
+  // comments and literals that look like directives, do not.
+  Annotated A(R"c(if (c) [[{ f();
+  #ifndef W
+  # define W \
+    3 /* two
+lines */
+  #endif
+  #pragma omp simd
+  /*
+#define X 1 */ g("\
+#undef Y");
+  int v[W];
+}]]
+after(W);
+)c");
+  SourceEdits E(A.Text, "x.upc");
+  ASSERT_TRUE(E.replace(A.range().first, A.range().second,
+                        "{ f(); g(\"\"); int v[W]; }"));
+  EXPECT_EQ(E.getText(), R"c(if (c) 
+#ifndef W
+# define W \
+    3 /* two
+lines */
+#endif
+#line 1 "x.upc"
+       { f(); g(""); int v[W]; }
+
+
+
+
+
+
+
+
+
+
+)c"
+                         "\nafter(W);\n");
+}
+
+TEST(SourceEditsTest, DirectivesTheTextCarriesAreNotRepeated) {
+  // An operand's text copied whole keeps its own directives.
+  Annotated A("x = [[F(\n#define K 1\nK)]];\n");
+  SourceEdits E(A.Text, "");
+  ASSERT_TRUE(E.replace(A.range().first, A.range().second,
+                        "G(\n#define K 1\nK)"));
+  EXPECT_EQ(E.getText(), "x = G(\n#define K 1\nK);\n");
+}
+
 TEST(SourceEditsTest, ClearInside) {
   Annotated A("[[p[[q]]]]");
   SourceEdits E(A.Text, "");

@@ -826,12 +826,18 @@ bool Lowerer::reprintGroup(llvm::ArrayRef<Decl *> Group, SourceEdits &Edits,
 
 bool Lowerer::ownedTagText(Decl *First, SourceEdits &Edits,
                            std::vector<std::string> &Parts) {
-  auto *DD = dyn_cast<DeclaratorDecl>(First);
-  if (!DD)
+  // The type the specifiers begin: an object's or function's, or a
+  // typedef's (`typedef shared struct {...} T;` defines its structure too).
+  QualType Declared;
+  if (auto *DD = dyn_cast<DeclaratorDecl>(First))
+    Declared = DD->getType();
+  else if (auto *TD = dyn_cast<TypedefNameDecl>(First))
+    Declared = TD->getUnderlyingType();
+  else
     return true;
-  // The structure the specifiers define, under the arrays and the sugar of
-  // the UPC qualifiers (address space, type tags) of a shared object.
-  QualType T = CTypes::innermostElement(DD->getType());
+  // The structure the specifiers define, under the arrays, the pointers and
+  // the sugar of the UPC qualifiers (address space, type tags).
+  QualType T = CTypes::innermostElement(Declared);
   const ElaboratedType *ET = nullptr;
   while (!T.isNull() && !ET) {
     if ((ET = dyn_cast<ElaboratedType>(T.getTypePtr())))
@@ -844,6 +850,10 @@ bool Lowerer::ownedTagText(Decl *First, SourceEdits &Edits,
       T = PT->getInnerType();
     else if (const auto *MT = dyn_cast<MacroQualifiedType>(T.getTypePtr()))
       T = MT->getModifiedType();
+    else if (const auto *PT = dyn_cast<PointerType>(T.getTypePtr()))
+      T = PT->getPointeeType(); // `shared struct S {...} *p;`
+    else if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+      T = AT->getElementType();
     else
       break; // a typedef's structure is defined with the typedef
   }

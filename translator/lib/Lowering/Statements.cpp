@@ -223,6 +223,13 @@ void Lowerer::lowerUpcSizeof(CStyleCastExpr *E, const UpcSizeofExpression &U) {
     return;
   }
   SharedPointee Object = Types.object(Operand, U.OperandLoc);
+  // `*&s.m`, `*&p->m`: an object reached through the address of a member of
+  // a shared structure is indefinitely blocked (UPC 1.3, 6.4.4), whatever
+  // its type says.
+  if (Upc.getUpcSizeofBlockSize(U).BlockKind == BlockSize::Indefinite) {
+    Object.Block = SharedPointee::Indefinite;
+    Object.BlockElements.clear();
+  }
   std::string ElementSize = "sizeof(" + Object.ElementType + ")";
   std::string Value;
   switch (U.OperatorKind) {

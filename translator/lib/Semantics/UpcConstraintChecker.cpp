@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -117,6 +118,30 @@ public:
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     if (E->isArgumentType())
       checkWrittenType(E->getArgumentType(), E->getBeginLoc());
+    UnaryExprOrTypeTrait Kind = E->getKind();
+    if ((Kind == UETT_SizeOf || Kind == UETT_AlignOf ||
+         Kind == UETT_PreferredAlignOf) &&
+        E->getTypeOfArgument()->isVoidType() && !isUpcSizeofOperand(E))
+      reportVoidSize(E->isArgumentType()
+                         ? E->getOperatorLoc()
+                         : E->getArgumentExpr()->getExprLoc(),
+                     diag::ext_sizeof_alignof_void_type,
+                     0, E->getSourceRange(), getTraitSpelling(Kind));
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() &&
+        pointsToVoid(UO->getSubExpr()->getType()))
+      reportVoidSize(UO->getOperatorLoc(), diag::ext_gnu_void_ptr, 1,
+                     UO->getSourceRange());
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (pointsToVoid(E->getBase()->getType()))
+      reportVoidSize(E->getExprLoc(), diag::ext_gnu_subscript_void_type, 2,
+                     E->getSourceRange());
     return true;
   }
 
@@ -167,6 +192,13 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if ((Op == BO_Add || Op == BO_Sub || Op == BO_AddAssign ||
+         Op == BO_SubAssign) &&
+        (pointsToVoid(BO->getLHS()->getType()) ||
+         pointsToVoid(BO->getRHS()->getType())))
+      reportVoidSize(BO->getOperatorLoc(), diag::ext_gnu_void_ptr, 1,
+                     BO->getSourceRange());
     if (BO->getOpcode() == BO_Assign) {
       checkPointerConversion(BO->getRHS(), BO->getLHS()->getType(),
                              BO->getOperatorLoc());
@@ -222,6 +254,37 @@ private:
   /// Integer to pointer-to-shared conversions reported (an initializer may be
   /// reached through both forms of its list).
   llvm::SmallPtrSet<const Expr *, 8> ReportedIntegerConversions;
+
+  static bool pointsToVoid(QualType T) {
+    const auto *PT = T->getAs<PointerType>();
+    return PT && PT->getPointeeType()->isVoidType();
+  }
+
+  /// The sizeof inside upc_blocksizeof and its kind (checked with them).
+  bool isUpcSizeofOperand(const UnaryExprOrTypeTraitExpr *E) const {
+    return llvm::any_of(U.sizeofExpressions(),
+                        [E](const UpcSizeofExpression &S) {
+                          return S.Sizeof == E;
+                        });
+  }
+
+  /// sizeof (void) and arithmetic on pointers to void, shared or private:
+  /// the front end makes Clang's diagnostics of them errors
+  /// (-Werror=pointer-arith), but -w drops those too. Under -w they are
+  /// reported here, when Clang's would be errors without it (not after
+  /// -Wno-error=pointer-arith or -Wno-pointer-arith).
+  void reportVoidSize(SourceLocation Loc, unsigned ClangDiag, unsigned Form,
+                      SourceRange Range, llvm::StringRef Operator = "") {
+    if (!Diags.getIgnoreAllWarnings())
+      return; // Clang reports it
+    Diags.setIgnoreAllWarnings(false);
+    bool Error = Diags.getDiagnosticLevel(ClangDiag, Loc) >=
+                 DiagnosticsEngine::Error;
+    Diags.setIgnoreAllWarnings(true);
+    if (Error)
+      reportUpc(Diags, Loc, UpcDiag::VoidSizeUnderNoWarnings)
+          << Form << Operator << Range;
+  }
 
   /// An integer converted implicitly to a pointer-to-shared: only a null
   /// pointer constant may be (Clang marks those CK_NullToPointer). The

@@ -157,6 +157,19 @@ bool UpcContext::isInstrumentationEnabled(SourceLocation Loc) const {
   return !P || P->PragmaKind == UpcPragma::InstrumentationOn;
 }
 
+BlockSize UpcContext::getUpcSizeofBlockSize(const UpcSizeofExpression &E) const {
+  // *&s.m: the address of a member of a shared structure has the indefinite
+  // block size (UPC 1.3, 6.4.4), and so has the object it points to.
+  if (E.Sizeof && !E.Sizeof->isArgumentType())
+    if (const auto *Deref = dyn_cast<UnaryOperator>(
+            E.Sizeof->getArgumentExpr()->IgnoreParens());
+        Deref && Deref->getOpcode() == UO_Deref &&
+        getPointeeBlockSize(Deref->getSubExpr()).BlockKind ==
+            BlockSize::Indefinite)
+      return {BlockSize::Indefinite, 0};
+  return getBlockSize(E.OperandType);
+}
+
 std::optional<uint64_t>
 UpcContext::getUpcSizeofValue(const UpcSizeofExpression &E) const {
   if (!Ctx || E.OperandType.isNull() || !isSharedType(E.OperandType) ||
@@ -183,16 +196,7 @@ UpcContext::getUpcSizeofValue(const UpcSizeofExpression &E) const {
   if (!Total.Known)
     return std::nullopt;
   std::optional<uint64_t> Threads = Env.StaticThreads;
-  BlockSize B = getBlockSize(E.OperandType);
-  // *&s.m: the address of a member of a shared structure has the indefinite
-  // block size (UPC 1.3, 6.4.4), and so has the object it points to.
-  if (E.Sizeof && !E.Sizeof->isArgumentType())
-    if (const auto *Deref = dyn_cast<UnaryOperator>(
-            E.Sizeof->getArgumentExpr()->IgnoreParens());
-        Deref && Deref->getOpcode() == UO_Deref &&
-        getPointeeBlockSize(Deref->getSubExpr()).BlockKind ==
-            BlockSize::Indefinite)
-      B = {BlockSize::Indefinite, 0};
+  BlockSize B = getUpcSizeofBlockSize(E);
   if (B.BlockKind == BlockSize::Star) {
     // [*]: the elements are split in THREADS blocks.
     if (Total.ScalesWithThreads)

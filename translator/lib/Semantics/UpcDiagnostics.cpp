@@ -131,6 +131,13 @@ DiagInfo info(UpcDiag D) {
   case UpcDiag::UpcSizeofVoid:
     return {L::Error, "'%0' cannot be applied to %1: a void type has no "
                       "size"};
+  case UpcDiag::VoidSizeUnderNoWarnings:
+    // Clang's own diagnostics of these (-Werror=pointer-arith) are dropped
+    // under -w, which silences warnings made errors too.
+    return {L::Error, "%select{invalid application of '%1' to a void "
+                      "type|arithmetic on a pointer to void|subscript of a "
+                      "pointer to void}0: void has no size in UPC code "
+                      "(-Wno-error=pointer-arith makes it a warning)"};
   case UpcDiag::BlockSizeMismatch:
     // C's constraint on pointer conversions (C11 6.5.16.1, 6.5.8, 6.5.9):
     // an error, as in Berkeley UPC (and gcc 14 for incompatible pointers).

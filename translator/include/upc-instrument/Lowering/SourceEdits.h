@@ -33,8 +33,12 @@ public:
   llvm::StringRef original() const { return Original; }
 
   /// Replaces the text of [Begin, End). Edits inside the range are dropped:
-  /// \p Text was built from them. Returns false if the range partially
-  /// overlaps an earlier edit (a lowering bug).
+  /// \p Text was built from them. The directives of the range that define
+  /// or undefine macros or choose text (`#define`, `#undef`, `#if`...
+  /// `#endif`), unless \p Text has them, are kept before it, on lines of
+  /// their own: text printed from the AST (a statement with a macro use
+  /// inside) has none, and later text uses their macros. Returns false if
+  /// the range partially overlaps an earlier edit (a lowering bug).
   bool replace(unsigned Begin, unsigned End, std::string Text);
 
   /// Like replace(), but the caller takes care of line numbers itself (the
@@ -78,6 +82,10 @@ private:
   };
 
   bool replaceImpl(unsigned Begin, unsigned End, std::string Text);
+  /// What replace() puts before \p Text: the directives of [Begin, End)
+  /// that \p Text lacks, then a #line back to Begin's line and column.
+  std::string keptDirectives(unsigned Begin, unsigned End,
+                             llvm::StringRef Text) const;
   /// Whether edit \p E lies within [Begin, End) as a range of that extent
   /// sees it.
   static bool isInside(const Edit &E, unsigned Begin, unsigned End);

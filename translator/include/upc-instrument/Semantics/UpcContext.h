@@ -225,6 +225,12 @@ public:
   /// constant in the dynamic THREADS environment).
   bool isThreadsDependentSizeof(const clang::Expr *E) const;
 
+  /// The block size a UPC sizeof operator sees in its operand: its type's,
+  /// except for an object reached through the address of a member of a
+  /// shared structure (`*&s.m`, `*&p->m`), which is indefinitely blocked
+  /// (UPC 1.3, 6.4.4).
+  BlockSize getUpcSizeofBlockSize(const UpcSizeofExpression &E) const;
+
   /// The value of upc_blocksizeof, upc_localsizeof or upc_elemsizeof on
   /// \p E's operand, when it is a constant (not for [*] arrays or local
   /// sizes that depend on THREADS in the dynamic environment).

@@ -52,6 +52,7 @@ enum class UpcDiag {
   SynchronizationValuePointer,
   UpcSizeofNotShared,
   UpcSizeofVoid,
+  VoidSizeUnderNoWarnings,
   BlockSizeMismatch,
   MemberAddressBlockSizeMismatch,
   ComparePrivateShared,
