@@ -37,6 +37,7 @@ import json
 import os
 import re
 import shlex
+import signal
 import shutil
 import subprocess
 import sys
@@ -168,6 +169,25 @@ def thread_counts(value, args):
                    value.replace("$DEFAULT$", str(args.threads)))
     counts = [int(v) for v in re.findall(r"\d+", value)]
     return [c for c in counts if c > 0] if counts else [args.threads]
+
+
+def run_group(cmd, limit, **kw):
+    """subprocess.run in a session of its own, whose every process is
+    killed when the time limit passes: killing upcrun alone left mpirun,
+    its daemons and the ranks running (across simulated nodes, for tens of
+    minutes, loading the machine for the tests after them)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, **kw)
+    try:
+        out, err = p.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.communicate()
+        raise
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
 
 
 def expected_compile(test):
@@ -340,8 +360,7 @@ def run_once(test, exe, threads, work, args):
     limit = test.get("TimeLimit", "$DEFAULT$")
     limit = int(limit) if limit.isdigit() else args.time_limit
     try:
-        r = subprocess.run(run, cwd=work, capture_output=True, timeout=limit,
-                           env=env)
+        r = run_group(run, limit, cwd=work, env=env)
     except subprocess.TimeoutExpired:
         return "timed out after %d s" % limit, ""
     out = (r.stdout + r.stderr).decode(errors="replace")
