@@ -26,11 +26,12 @@ from .errors import MirError
 def late_imports():
     """What measuring needs, imported once the program is started: it
     does not wait for them."""
-    global concurrent, channel, METRICS, Measured, Model, Client
+    global concurrent, channel, METRICS, NOT_RUNNING_S, Measured, Model
+    global Client
     global parse_measurement, Measuring, thread, load_sir
     import concurrent.futures
     from . import channel
-    from .analysis import METRICS, Measured, Model
+    from .analysis import METRICS, NOT_RUNNING_S, Measured, Model
     from .client import Client
     from .documents import parse_measurement
     from .requests import Measuring, thread
@@ -315,6 +316,13 @@ class Search:
         return sum(self.model.share(m.region, t) for t in ts) / max(1,
                                                                      len(ts))
 
+    def unseen(self, m):
+        """No execution of the region has ended yet and it has not been
+        measured for long: it may be running (a step of a loaded machine
+        outlasting the windows), not holding nothing."""
+        return m.window < NOT_RUNNING_S and not any(
+            m.total("COUNT", t) for t in m.threads())
+
     def prune(self, keep):
         """Stops the costly probes (their figures stay, and they may measure
         again in short windows), removes those not kept that hold next to
@@ -324,7 +332,8 @@ class Search:
         self.remove([m for m in self.live()
                      if m.region.id not in keep and m.window >= TRIAL_S
                      and self.mean_share(m) < NEGLIGIBLE
-                     and not self.model.possibly_inflight(m.region)])
+                     and not self.model.possibly_inflight(m.region)
+                     and not self.unseen(m)])
         live = sorted(self.active(), key=lambda m: -m.cost())
         total = sum(m.cost() for m in live)
         over = []
@@ -459,7 +468,8 @@ class Search:
         # a first window alone may be those of a phase (an initialization
         # that calls a function all the time), not of the run.
         self.remove([m for m in self.live() if m.region.id not in keep
-                     and self.mean_share(m) < NEGLIGIBLE])
+                     and self.mean_share(m) < NEGLIGIBLE
+                     and not self.unseen(m)])
         kept = self.live()
         if not kept:
             self.proc.wait()
