@@ -14,8 +14,9 @@ content changed, so that a reconfigure rebuilds nothing needlessly:
                                          the varargs as the GASP tools decode
                                          them (gasp-tools/common/events.c)
   translator/include/upc-instrument/Instrumentation/GaspEvents.def
-                                         GASP_EVENT(ENUMERATOR, "NAME") and
-                                         GASP_UNRAISED_EVENT("NAME")
+                                         GASP_EVENT(ENUMERATOR, "NAME"),
+                                         GASP_UNRAISED_EVENT("NAME") and
+                                         GASP_EVENT_NOT_FOR_MIR(ENUMERATOR)
 
 Exit status 1, with "TABLE: error: ..." on stderr and nothing written, when
 the table is malformed.
@@ -66,7 +67,7 @@ GASP_RANGE = (0x00000000, 0x5FFFFFFF)
 UPCI_RANGE = (0x60000000, 0xBFFFFFFF)
 
 FIELDS = {"name", "id", "group", "translator", "category", "otf2", "args",
-          "start", "end", "atomic"}
+          "start", "end", "atomic", "mir"}
 
 GENERATED = "Generated from runtime-glue/gasp-events/gasp_events.toml by " \
             "generate.py: do not edit."
@@ -126,6 +127,9 @@ class Event:
         self.atomic = entry.get("atomic", False)
         if not isinstance(self.atomic, bool):
             raise TableError(f"{self.name}: atomic is true or false")
+        self.mir = entry.get("mir", True)
+        if not isinstance(self.mir, bool):
+            raise TableError(f"{self.name}: mir is true or false")
         if "args" in entry:
             if "start" in entry or "end" in entry:
                 raise TableError(f"{self.name}: args, or start and end, "
@@ -287,14 +291,21 @@ def translator_def(unraised, events):
            "//\n",
            "// GASP_EVENT(ENUMERATOR, \"NAME\"): the events upc-instrument raises,\n",
            "// in the table's order; GASP_UNRAISED_EVENT(\"NAME\", \"WHY\"): events of\n",
-           "// GASP 1.4 it never raises.\n",
+           "// GASP 1.4 it never raises; GASP_EVENT_NOT_FOR_MIR(ENUMERATOR): events\n",
+           "// the MIR engine measures nothing with (a build for MIR does not raise\n",
+           "// them).\n",
            "#ifndef GASP_EVENT\n#define GASP_EVENT(ENUMERATOR, NAME)\n#endif\n",
-           "#ifndef GASP_UNRAISED_EVENT\n#define GASP_UNRAISED_EVENT(NAME, WHY)\n#endif\n"]
+           "#ifndef GASP_UNRAISED_EVENT\n#define GASP_UNRAISED_EVENT(NAME, WHY)\n#endif\n",
+           "#ifndef GASP_EVENT_NOT_FOR_MIR\n#define GASP_EVENT_NOT_FOR_MIR(ENUMERATOR)\n#endif\n"]
     for e in events:
         out.append(f'GASP_EVENT({e.translator}, "{e.name}")\n')
     for name, reason in unraised.items():
         out.append(f'GASP_UNRAISED_EVENT("{name}", "{reason}")\n')
-    out.append("#undef GASP_EVENT\n#undef GASP_UNRAISED_EVENT\n")
+    for e in events:
+        if not e.mir:
+            out.append(f'GASP_EVENT_NOT_FOR_MIR({e.translator})\n')
+    out.append("#undef GASP_EVENT\n#undef GASP_UNRAISED_EVENT\n"
+               "#undef GASP_EVENT_NOT_FOR_MIR\n")
     return "".join(out)
 
 

@@ -35,4 +35,13 @@ bool isUnraisedGaspEvent(llvm::StringRef Name) {
       .Default(false);
 }
 
+GaspEventSet mirEvents() {
+  GaspEventSet Events;
+  Events.set();
+#define GASP_EVENT_NOT_FOR_MIR(ENUMERATOR)                                     \
+  Events.reset(static_cast<unsigned>(GaspEvent::ENUMERATOR));
+#include "upc-instrument/Instrumentation/GaspEvents.def"
+  return Events;
+}
+
 } // namespace upc

@@ -179,6 +179,7 @@ bool instrumentationOptions(const ArgList &Args,
                   "' cannot be combined with --mir-request or --mir-dormant: "
                   "the MIR engine is the program's GASP tool (docs/mir.md)");
     Opts.Mode = InstrumentationMode::ProfileLocal;
+    Opts.OnlyEvents = mirEvents();
     Opts.Gated = true;
     return true;
   }

@@ -39,6 +39,10 @@ std::optional<GaspEvent> findGaspEvent(llvm::StringRef Name);
 /// Whether \p Name is an event of GASP 1.4 that upc-instrument never raises
 /// (non-blocking and cache events: docs/gasp-events.md says why).
 bool isUnraisedGaspEvent(llvm::StringRef Name);
+/// The events a build for MIR raises: those the MIR engine measures with
+/// (the event table's `mir` field). The others (function entries, upc_forall
+/// scopes, C allocations) would only slow the regions a probe measures.
+GaspEventSet mirEvents();
 
 } // namespace upc
 

@@ -36,7 +36,8 @@ enum class InstrumentationMode { Off, Profile, ProfileLocal };
 
 struct InstrumentationOptions {
   InstrumentationMode Mode = InstrumentationMode::Off;
-  /// --profile-only: the events to instrument; unset: all of them.
+  /// --profile-only (or, for MIR, mirEvents()): the events to instrument;
+  /// unset: all of them.
   std::optional<GaspEventSet> OnlyEvents;
   /// --exclude-functions: functions that get no GASP_C_FUNC events.
   llvm::StringSet<> ExcludedFunctions;
