@@ -88,6 +88,37 @@ SCENARIOS = {
         # Called 50,000 times a second: costly to measure for long.
         region("f.expand", "function", "expand", 40, 0.25, 50000),
     ],
+    # A hash function called a million times a second (too costly to
+    # measure with its probe) and its static helper, found by the call
+    # stacks sampled (STACKS) rather than by their probes' figures.
+    "sampled": [
+        region("f.main", "function", "main", 10, 1.0, 0, [
+            region("f.main.loop1", "loop", "for", 12, 0.99, 0, [
+                region("f.main.call1", "call", "hash", 13, 0.8, 1000000),
+                region("f.main.upcBarrier1", "upcBarrier", "upc_barrier",
+                       14, 0.1, 100, barrier=1.0),
+            ]),
+        ]),
+        region("f.hash", "function", "hash", 20, 0.8, 1000000, [
+            region("f.hash.call1", "call", "compress", 21, 0.5, 1000000),
+        ]),
+        region("f.compress", "function", "compress", 30, 0.5, 1000000),
+    ],
+}
+
+# The call stacks a scenario's snapshots give, innermost frame first, in
+# turn: (how many of every ten samples, frames). They differ from the
+# probes' figures on purpose: what the search reports for the functions too
+# costly to measure comes from them. Scenarios without stacks answer
+# snapshots with none.
+STACKS = {
+    "sampled": [
+        (5, ["hash+0x40 (./fake)", "upcr_user_main+0x10 (./fake)"]),
+        (3, ["compress+0x8 (./fake)", "hash+0x20 (./fake)",
+             "upcr_user_main+0x10 (./fake)"]),
+        (1, ["upcr_barrier+0x8 (./fake)", "upcr_user_main+0x18 (./fake)"]),
+        (1, ["upcr_user_main+0x20 (./fake)"]),
+    ],
 }
 
 
@@ -126,8 +157,10 @@ class Probe:
 
 
 class Program:
-    def __init__(self, regions):
+    def __init__(self, regions, stacks=()):
         self.regions = regions
+        self.stacks = [frames for n, frames in stacks for _ in range(n)]
+        self.snapshots = 0
         self.by_id = {r["id"]: r for r in walk(regions)}
         self.probes = {}
         self.taken = {}
@@ -215,7 +248,22 @@ class Program:
                         del self.taken[self.probes.pop(i).region["id"]]
                     return "<measurement/>"
                 return self.measurement(ids, now)
+            if req.tag == "snapshotreq":
+                return self.snapshot()
             return self.errors("<%s> is not accepted here" % req.tag)
+
+    def snapshot(self):
+        root = ET.Element("snapshot")
+        proc = ET.SubElement(ET.SubElement(root, "node", id="0"), "process",
+                             id="0")
+        for t in range(THREADS):
+            te = ET.SubElement(proc, "thread", id=str(t))
+            if self.stacks:
+                frames = self.stacks[(self.snapshots + t) % len(self.stacks)]
+                for f in frames:
+                    ET.SubElement(te, "stack").text = f
+        self.snapshots += 1
+        return ET.tostring(root, encoding="unicode")
 
 
 def socket_path(name):
@@ -262,7 +310,7 @@ def serve(program, listener):
 def main():
     scenario = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
-    program = Program(SCENARIOS[scenario])
+    program = Program(SCENARIOS[scenario], STACKS.get(scenario, ()))
     path = socket_path(os.environ["UPC_MIR_SOCKET"])
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)

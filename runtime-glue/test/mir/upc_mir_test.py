@@ -262,6 +262,50 @@ class Measurements(unittest.TestCase):
         self.assertEqual(threads[0][0].name, "UPC thread 0")
 
 
+class Sampling(unittest.TestCase):
+    """Call stacks counted per function (upc_mir.sampling)."""
+
+    def test_frames(self):
+        from upc_mir.sampling import Sampling as S
+        sir = upc_mir.parse_sir(
+            '<sir><file id="f" name="a.upc">'
+            '<unit id="f.main" type="function" name="main"/>'
+            '<unit id="f.step" type="function" name="step"/>'
+            '<unit id="f.mix" type="function" name="mix"/>'
+            '</file></sir>')
+        s = S(sir)
+        # A static function has no dynamic symbol: nm's table names it.
+        s.symbols.tables["./a"] = ([0x100, 0x200], ["mix", "other"])
+        snap = upc_mir.parse_snapshot(
+            '<snapshot><node id="0"><process id="0">'
+            '<thread id="0"><stack>./a+0x150</stack>'
+            '<stack>step+0x4 (./a)</stack>'
+            '<stack>upcr_user_main+0x9 (./a)</stack></thread>'
+            '<thread id="1"><stack>pthread_cond_wait+0x1 (libc.so.6)</stack>'
+            '<stack>upcr_barrier+0x2 (./a)</stack>'
+            '<stack>step+0x8 (./a)</stack>'
+            '<stack>upcr_user_main+0x9 (./a)</stack></thread>'
+            '<thread id="2"><stack>qsort+0x1 (libc.so.6)</stack>'
+            '<stack>upcr_user_main+0x9 (./a)</stack></thread>'
+            '<thread id="3"/>'
+            '</process></node></snapshot>')
+        s.add(snap)
+        main, step, mix = (sir[i] for i in ("f.main", "f.step", "f.mix"))
+        # Thread 0: in mix, called by step, called by main.
+        self.assertEqual([s.share(u, 0, exclusive=True)
+                          for u in (main, step, mix)], [0, 0, 1])
+        self.assertEqual([s.share(u, 0) for u in (main, step, mix)],
+                         [1, 1, 1])
+        # Thread 1: in a barrier of step: the UPC operation's, not step's.
+        self.assertEqual(s.share(step, 1, exclusive=True), 0)
+        self.assertEqual(s.share(step, 1), 1)
+        # Thread 2: in a library function main called: main's own time.
+        self.assertEqual(s.share(main, 2, exclusive=True), 1)
+        # Thread 3 answered with no stack: no sample.
+        self.assertEqual(s.samples(3), 0)
+        self.assertEqual(s.samples(0), 1)
+
+
 class Sir(unittest.TestCase):
     def test_sir(self):
         sys.path.insert(0, HERE)
@@ -420,6 +464,21 @@ class Search(unittest.TestCase):
         # stopped, or sampled: its share is known all the same.
         expand = [x for x in r["findings"] if x["region"] == "f.expand"][0]
         self.assertAlmostEqual(expand["share"], 0.25, delta=0.02)
+
+    def test_sampled(self):
+        # hash and compress run a million times a second: their own time
+        # is their share of the sampled call stacks (5 and 3 of every 10),
+        # not what their probes' figures would give (0.8 - 0.5 and 0.5).
+        f, r = self.first("sampled")
+        by = {x["region"]: x for x in r["findings"]}
+        self.assertEqual(f["region"], "f.hash")
+        self.assertAlmostEqual(f["share"], 0.5, delta=0.03)
+        self.assertAlmostEqual(by["f.compress"]["share"], 0.3, delta=0.03)
+        self.assertGreaterEqual(f["samples"], 20)
+        # The barrier, cheap to measure, is its probe's.
+        self.assertAlmostEqual(by["f.main.upcBarrier1"]["share"], 0.1,
+                               delta=0.02)
+        self.assertEqual(by["f.main.upcBarrier1"]["samples"], 0)
 
     def test_short_program(self):
         p, r = run_search("barrier", seconds="0")

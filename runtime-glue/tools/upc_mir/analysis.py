@@ -17,7 +17,12 @@ EVENT_TYPES = {"function", "upcForall", "upcBarrier", "upcNotify", "upcWait",
                "sharedWrite", "sharedUpdate"}
 SYNC_TYPES = {"upcBarrier", "upcNotify", "upcWait"}
 LOCK_CALLS = {"upc_lock", "upc_lock_attempt"}
+# Calls that end the program: their events are raised once a run (an
+# error path that ends with one costs nothing while it is not taken).
+ENDING_CALLS = {"upc_global_exit"}
 SHARED_TYPES = {"sharedRead", "sharedWrite", "sharedUpdate"}
+# Region types that raise GASP events in a build for MIR.
+OPERATION_TYPES = EVENT_TYPES - {"function", "upcForall"}
 
 # What a measuring probe costs a thread (docs/mir.md, "Cost"): per
 # execution (two clock reads and the row's update), per GASP event raised
@@ -31,12 +36,24 @@ ITERATION_COST_S = 5e-9
 # a phase of the program) is measured only if the events it would raise
 # cost less than this share of a thread's time: a probe that begins opens
 # the thread's GASP gate until its region ends (or until the next event
-# after it is deactivated), and every event inside then costs EVENT_COST_S (function entries and exits
-# of the program's functions, shared accesses).
+# after it is deactivated), and every event inside then costs
+# EVENT_COST_S. A build for MIR raises events only for the UPC operations
+# (shared accesses, synchronization, library calls), not for function
+# entries and exits (gasp_events.toml, field mir).
 DENSE_SHARE = 0.005
+# A probe costing a thread more than this share of its time is too costly
+# to measure all along (upc-mir search stops it after its trial).
+PROBE_BUDGET = 0.003
+# A function too costly to measure with its probe is judged by the call
+# stacks sampled through snapshot requests (sampling.py), once every
+# thread has this many samples.
+MIN_SAMPLES = 20
 # A function measured this long and never called is taken for one that
 # is not (an error path), not for one that a later phase calls.
 NOT_RUNNING_S = 2.0
+# Or sooner, once every function that calls it ended this many times on a
+# thread without calling it.
+BYPASSED = 1000
 # A region that ends this many times a second on every thread has short
 # executions (at most 20 ms): deactivating its probe soon stops its cost.
 SHORT_RATE = 50.0
@@ -156,6 +173,8 @@ class Model:
         self.unprobeable = {}   # region id -> why
         self.skipped = {}       # region id -> why (too costly to measure)
         self.threads = []
+        # The call stacks sampled (sampling.Sampling), if any.
+        self.sampling = None
         # Call sites of each unit (region ids of calls naming it).
         self.sites = {}
         for r in sir.regions():
@@ -254,12 +273,11 @@ class Model:
 
     def dense(self, region):
         """The share of a thread's time the events in the region would
-        cost while its probe keeps the gate open: two per call of each
-        function it reaches (entry and exit), at the call rates measured
-        so far, and their shared accesses; None when a function it reaches
-        has not been seen called yet (a phase to come may call it all the
-        time)."""
-        units = self.reachable_live(region)
+        cost while its probe keeps the gate open: the UPC operations of
+        the functions it reaches, at their rates measured so far; None when
+        a function it reaches that has UPC operations has not been seen
+        called yet (a phase to come may call it all the time)."""
+        units = [u for u in self.reachable_live(region) if self.operates(u)]
         worst = 0.0
         for t in self.threads or [0]:
             events = 0.0
@@ -269,17 +287,40 @@ class Model:
                     return 1.0  # it reaches one too costly to measure
                 if m is None and (not self.repeated(u) or
                                   u.id in self.unprobeable):
-                    continue  # a phase (two events per run), or unknowable
+                    continue  # a phase, or unknowable
                 if m is None or m.window <= 0:
                     return None
                 if not any(m.total("COUNT", x) for x in m.threads()):
-                    if m.window < NOT_RUNNING_S:
+                    if m.window < NOT_RUNNING_S and not self.bypassed(u):
                         return None
                     continue  # not called for long: an error path
-                events += 2 * m.rate("COUNT", t) + sum(
-                    m.rate(k, t) for k in OPS)
+                events += sum(m.rate(k, t) for k in OPS)
             worst = max(worst, events * EVENT_COST_S)
         return worst
+
+    def bypassed(self, unit):
+        """Whether a function never called so far is one its callers pass
+        by (an error path): every function that calls it has been measured
+        ending BYPASSED times on some thread meanwhile."""
+        callers = {c.unit.id: c.unit for c in self.sites.get(unit.id, [])
+                   if c.unit is not unit}
+        if not callers:
+            return False
+        for u in callers.values():
+            m = self.m(u)
+            if m is None or max([m.total("COUNT", t) for t in m.threads()]
+                                or [0]) < BYPASSED:
+                return False
+        return True
+
+    def operates(self, unit):
+        """Whether a function's own body has a UPC operation (which raises
+        events while the gate is open): a shared access, a synchronization
+        statement, a call of the UPC library."""
+        return bool(self.cached(("operates", unit.id), lambda: any(
+            r.type in OPERATION_TYPES and not (
+                r.type == "upcCall" and r.name in ENDING_CALLS)
+            for r in unit.walk())))
 
     def unmeasured_units(self, region):
         """The functions called repeatedly that the region reaches and that
@@ -447,10 +488,41 @@ class Model:
         ran = max(0.0, span[1] - max(span[0], start))
         return min(1.0, ran / (end - start))
 
+    def sampled(self, region, exclusive=False):
+        """Whether the call stacks sampled on every thread (enough of them)
+        tell of the region instead of its probe: a function too costly to
+        measure with its probe (never measured, or stopped after its
+        trial: measured in short windows only and slowing what it
+        measures, it would say less); with exclusive, also a function not
+        resolved (what is in it is not all measured: its own time is not
+        known from probes)."""
+        if self.sampling is None or not region.is_unit:
+            return False
+        m = self.m(region)
+        costly = region.id in self.skipped or (
+            m is not None and m.cost() > PROBE_BUDGET)
+        if not costly and not (exclusive and m is not None and (
+                not self.resolved(region) or self.calls_back(region))):
+            return False
+        ts = self.threads or (m.threads() if m is not None else [])
+        return bool(ts) and all(self.sampling.samples(t) >= MIN_SAMPLES
+                                for t in ts)
+
+    def calls_back(self, region):
+        """Whether the region calls a library function while functions of
+        the program that no call names run (qsort's comparison): their
+        time may be inside that call, and no probe says how much."""
+        return bool(self.callbacks(True)) and any(
+            c.type == "call" and self.sir.callee(c) is None
+            for c in region.walk())
+
     def share(self, region, t):
         """The share of thread t's time spent in the region (executions
         that ended in the window; the whole window when it was in
-        flight)."""
+        flight; for a function too costly to measure, its share of the
+        call stacks sampled)."""
+        if self.sampled(region):
+            return self.sampling.share(region, t)
         m = self.m(region)
         if m is None:
             if region.id in self.skipped:
@@ -599,14 +671,20 @@ class Model:
                         if u.id not in whole:  # all of it, once
                             whole.add(u.id)
                             parts.append((u, 1.0))
-                    elif self.m(c) is not None or c.id in self.skipped:
+                    elif self.m(c) is not None:
                         parts.append((c, 1.0))
-                    elif known:
-                        parts.append((u, self.site_weight(u, c)))
-                    elif u.id in entered:  # not measured: look inside
+                    elif not known and u.id in entered:
+                        # Not measured: look inside (also when the call
+                        # site is too costly to measure: what is measured
+                        # in the body, say the function it calls, is not
+                        # the region's own time).
                         if u.id not in whole:
                             whole.add(u.id)
                             visit(u)
+                    elif c.id in self.skipped:
+                        parts.append((c, 1.0))
+                    elif known:
+                        parts.append((u, self.site_weight(u, c)))
                     else:
                         visit(c)
                 elif is_event(c):
@@ -650,6 +728,8 @@ class Model:
         return 1.0 / len(open_sites) if open_sites else 1.0
 
     def exclusive(self, region, t):
+        if self.sampled(region, exclusive=True):
+            return self.sampling.share(region, t, exclusive=True)
         own = self.share(region, t)
         for part, w in self.outer_parts(region):
             if part.is_unit and w < 1.0:
@@ -790,6 +870,7 @@ class Model:
         elif imbalance is not None and imbalance >= IMBALANCE_RATIO:
             kind = IMBALANCE
         m = self.m(region)
+        sampled = self.sampled(region, exclusive=True)
         hot = self.hot_spot(region) if region.type in (
             "function", "upcForall") else None
         owner = region.unit
@@ -820,7 +901,9 @@ class Model:
             "remote_share": remote_share,
             "executions_per_s": rate_sum("COUNT"),
             "window_s": m.window if m else 0.0,
-            "estimated": self.estimated(region),
+            "estimated": self.estimated(region) and not sampled,
+            "samples": (min(self.sampling.samples(t) for t in threads)
+                        if sampled else 0),
             "resolved": self.resolved(region),
             "hot_spot": None if hot is None else {
                 "region": hot[0].id, "type": hot[0].type,

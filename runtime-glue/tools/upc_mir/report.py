@@ -54,6 +54,9 @@ def evidence(f):
         h = f["hot_spot"]
         parts.append("hot spot: the loop at %s (%s of the threads' time)"
                      % (h["location"], percent(h["share"])))
+    if f.get("samples"):
+        parts.append("its own time: its share of %d call stacks sampled "
+                     "per thread" % f["samples"])
     if f.get("estimated"):
         parts.append("estimated: it was running before the search could "
                      "measure it; the time its block spent in nothing else")

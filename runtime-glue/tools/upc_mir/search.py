@@ -26,12 +26,14 @@ from .errors import MirError
 def late_imports():
     """What measuring needs, imported once the program is started: it
     does not wait for them."""
-    global concurrent, channel, METRICS, NOT_RUNNING_S, Measured, Model
-    global Client
+    global concurrent, channel, METRICS, NOT_RUNNING_S, PROBE_BUDGET
+    global Measured, Model, Client, Sampling
     global parse_measurement, Measuring, thread, load_sir
     import concurrent.futures
     from . import channel
-    from .analysis import METRICS, NOT_RUNNING_S, Measured, Model
+    from .analysis import METRICS, NOT_RUNNING_S, PROBE_BUDGET, Measured
+    from .analysis import Model
+    from .sampling import Sampling
     from .client import Client
     from .documents import parse_measurement
     from .requests import Measuring, thread
@@ -41,10 +43,9 @@ def late_imports():
 # is cheap to measure next); later windows double, up to MAX_WINDOW_S.
 FIRST_WINDOW_S = 0.05
 MAX_WINDOW_S = 1.0
-# A probe costing a thread more than this share of its time is stopped
-# after its trial (its figures are kept); all probes together are kept
-# under BUDGET.
-PROBE_BUDGET = 0.003
+# A probe costing a thread more than PROBE_BUDGET (analysis.py) of its
+# time is stopped after its trial (its figures are kept); all probes
+# together are kept under BUDGET.
 BUDGET = 0.01
 # Refinement stops once the TOP_RESOLVED regions of largest exclusive time
 # are resolved, or the rest hold less than MIN_SHARE each.
@@ -76,6 +77,12 @@ TRIAL_S = 0.02
 # comparison function, called millions of times a second, once the sort
 # begins).
 WATCH_S = 0.2
+# Every SAMPLE_S, a snapshot of the threads' call stacks (up to
+# STACK_FRAMES frames each): what tells of the functions too costly to
+# measure with probes (sampling.py). A snapshot interrupts each thread for
+# a few microseconds.
+SAMPLE_S = 0.05
+STACK_FRAMES = 48
 # After the search: the probes of the findings measure MAX_DUTY of the
 # time at most (less when they cost more than BUDGET), in windows of at
 # least MIN_ACTIVE_S every PERIOD_S or more.
@@ -109,6 +116,8 @@ class Search:
         self.started = self.ended = None
         self.status = None
         self.notes = []
+        self.sampler = None  # the thread taking call-stack samples
+        self.sampled = threading.Event()  # set: it stops
         # The values the program writes at its end (private: 0700).
         self.tmpdir = tempfile.mkdtemp(prefix="upc-mir-search-")
 
@@ -529,6 +538,21 @@ class Search:
                 self.deactivate(cycled)
                 start = time.monotonic()
 
+    def take_samples(self):
+        """Until the search ends: the threads' call stacks every SAMPLE_S,
+        on a connection of its own (the program serves several clients
+        at once)."""
+        client = Client(self.name, timeout=self.args.timeout)
+        failures = 0
+        while not self.sampled.wait(SAMPLE_S):
+            try:
+                self.model.sampling.add(client.snapshot(stack=STACK_FRAMES))
+                failures = 0
+            except MirError:
+                failures += 1
+                if self.proc.poll() is not None or failures >= 3:
+                    return  # ended, or ending
+
     def final_values(self):
         """The values the program wrote at its end for the probes that
         named a destination (their executions that ended last)."""
@@ -558,6 +582,10 @@ class Search:
             self.model = Model(sir)
             log(self.args, "%.3f s: its SIR has %d functions" % (
                 time.monotonic() - self.started, len(sir.units)), True)
+            self.model.sampling = Sampling(sir)
+            self.sampler = threading.Thread(target=self.take_samples,
+                                            daemon=True)
+            self.sampler.start()
             self.sample(self.explore())
         except Ended:
             pass
@@ -575,6 +603,9 @@ class Search:
         self.status = self.proc.wait()
         if self.ended is None:
             self.ended = time.monotonic()
+        self.sampled.set()
+        if self.sampler is not None:
+            self.sampler.join()
         self.relay.join()
         self.final_values()
         shutil.rmtree(self.tmpdir, ignore_errors=True)
