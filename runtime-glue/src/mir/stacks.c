@@ -34,6 +34,7 @@ typedef struct {
   int depth; /* frames wanted, written before ASKED */
   void *frames[MIRE_STACK_MAX + 2];
   int nframes;
+  int pending; /* asked by the snapshot being taken (its helper's) */
   sem_t done;
 } stack_slot_t;
 
@@ -57,20 +58,22 @@ static void on_stack_signal(int sig) {
   errno = saved;
 }
 
-/* The frames of local thread k (up to depth), into s->frames; the number
- * recorded, 0 when the thread did not answer within a second. */
+/* Asks a thread for its frames (up to depth); 0 when it has ended. */
 static int ask_stack(stack_slot_t *s, int depth) {
   s->depth = depth;
   __atomic_store_n(&s->state, STACK_ASKED, __ATOMIC_RELEASE);
   if (pthread_kill(s->thread, stack_signal()) != 0) {
     __atomic_store_n(&s->state, STACK_IDLE, __ATOMIC_RELAXED);
-    return 0; /* the thread has ended */
+    return 0;
   }
-  struct timespec until;
-  clock_gettime(CLOCK_REALTIME, &until);
-  until.tv_sec += 1;
+  return 1;
+}
+
+/* The number of frames a thread asked by ask_stack recorded into
+ * s->frames, 0 when it did not answer by until. */
+static int take_stack(stack_slot_t *s, const struct timespec *until) {
   int posted;
-  while (!(posted = sem_timedwait(&s->done, &until) == 0) && errno == EINTR)
+  while (!(posted = sem_timedwait(&s->done, until) == 0) && errno == EINTR)
     ;
   int asked = STACK_ASKED;
   if (!posted && __atomic_compare_exchange_n(&s->state, &asked, STACK_IDLE, 0,
@@ -111,9 +114,22 @@ char *mire_local_stacks(int depth) {
     return NULL;
   if (depth > MIRE_STACK_MAX)
     depth = MIRE_STACK_MAX;
-  for (int k = 0; k < mire_local_threads && depth > 0; ++k) {
+  if (depth <= 0) {
+    fclose(f);
+    return text;
+  }
+  /* Every thread is asked first, then waited for: they record their stacks
+   * at once, so that a program whose threads wait for one another (a
+   * barrier) is held up once per snapshot, not once per thread; each has a
+   * second to answer. */
+  for (int k = 0; k < mire_local_threads; ++k)
+    stacks[k].pending = ask_stack(&stacks[k], depth);
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += 1;
+  for (int k = 0; k < mire_local_threads; ++k) {
     stack_slot_t *s = &stacks[k];
-    int n = ask_stack(s, depth);
+    int n = s->pending ? take_stack(s, &until) : 0;
     /* The first two frames are the handler and the signal trampoline. */
     for (int i = 2; i < n && i - 2 < depth; ++i) {
       char frame[512];
