@@ -30,6 +30,12 @@ import tomllib
 
 from generated_files import write_if_changed
 
+
+def same(spelling, **more):
+    """A kind spelled alike on the three sides."""
+    return dict(upc=spelling, c=spelling, runtime=spelling, **more)
+
+
 # How each parameter and result kind is spelled. A spelling is a declarator
 # with {n} for the name (and {TYPE} for an entry's element type): on the UPC
 # side, in the C-side headers, and in the runtime's entry points. `vararg` is
@@ -37,11 +43,9 @@ from generated_files import write_if_changed
 # names); kinds with `convert` are first converted into a local
 # upcr_shared_ptr_t {n}_pts.
 KINDS = {
-    "void": {"upc": "void {n}", "c": "void {n}", "runtime": "void {n}"},
-    "int": {"upc": "int {n}", "c": "int {n}", "runtime": "int {n}",
-            "vararg": "(int){n}"},
-    "size": {"upc": "size_t {n}", "c": "size_t {n}", "runtime": "size_t {n}",
-             "vararg": "(size_t){n}"},
+    "void": same("void {n}"),
+    "int": same("int {n}", vararg="(int){n}"),
+    "size": same("size_t {n}", vararg="(size_t){n}"),
     "flag": {"upc": "upc_flag_t {n}", "c": "upc_flag_t {n}",
              "runtime": "int {n}", "vararg": "(int){n}"},
     "op": {"upc": "upc_op_t {n}", "c": "upc_op_t {n}", "runtime": "int {n}",
@@ -60,15 +64,11 @@ KINDS = {
     "csptr": {"upc": "shared const void *{n}", "c": "upcr_shared_ptr_t {n}",
               "runtime": "upcr_shared_ptr_t {n}",
               "vararg": "(gasp_upc_PTS_t *)&{n}"},
-    "ptr": {"upc": "void *{n}", "c": "void *{n}", "runtime": "void *{n}",
-            "vararg": "(void *){n}"},
-    "thread_info": {"upc": "upc_thread_info_t {n}",
-                    "c": "upc_thread_info_t {n}",
-                    "runtime": "upc_thread_info_t {n}"},
+    "ptr": same("void *{n}", vararg="(void *){n}"),
+    "thread_info": same("upc_thread_info_t {n}"),
     "ptr_restrict": {"upc": "void *restrict {n}", "c": "void *{n}",
                      "runtime": "void *{n}", "vararg": "(void *){n}"},
-    "cptr": {"upc": "const void *{n}", "c": "const void *{n}",
-             "runtime": "const void *{n}", "vararg": "(void *)(uintptr_t){n}"},
+    "cptr": same("const void *{n}", vararg="(void *)(uintptr_t){n}"),
     # GASP's vararg is void * (the tool must not write through it): through
     # an integer, as -Wcast-qual wants.
     "cptr_restrict": {"upc": "const void *restrict {n}",
@@ -95,29 +95,20 @@ KINDS = {
     "hint": {"upc": "upc_atomichint_t {n}", "c": "upc_atomichint_t {n}",
              "runtime": "int {n}", "vararg": "(int){n}"},
     # A private opaque value, the same on every side.
-    "handle": {"upc": "upc_handle_t {n}", "c": "upc_handle_t {n}",
-               "runtime": "upc_handle_t {n}",
-               "vararg": "(gasp_upc_nb_handle_t){n}"},
+    "handle": same("upc_handle_t {n}", vararg="(gasp_upc_nb_handle_t){n}"),
     # A function pointer as a void * (through an integer: ISO C has no direct
     # conversion).
-    "reduce_func": {"upc": "{TYPE} (*{n})({TYPE}, {TYPE})",
-                    "c": "{TYPE} (*{n})({TYPE}, {TYPE})",
-                    "runtime": "{TYPE} (*{n})({TYPE}, {TYPE})",
-                    "vararg": "(void *)(uintptr_t){n}"},
+    "reduce_func": same("{TYPE} (*{n})({TYPE}, {TYPE})",
+                        vararg="(void *)(uintptr_t){n}"),
     # Plain values: no GASP event passes them.
-    "uint": {"upc": "unsigned int {n}", "c": "unsigned int {n}",
-             "runtime": "unsigned int {n}"},
-    "ptrdiff": {"upc": "ptrdiff_t {n}", "c": "ptrdiff_t {n}",
-                "runtime": "ptrdiff_t {n}"},
-    "double": {"upc": "double {n}", "c": "double {n}", "runtime": "double {n}"},
+    "uint": same("unsigned int {n}"),
+    "ptrdiff": same("ptrdiff_t {n}"),
+    "double": same("double {n}"),
     # uint64_t, spelled so that the C-side headers need no <stdint.h>.
-    "u64": {"upc": "__UINT64_TYPE__ {n}", "c": "__UINT64_TYPE__ {n}",
-            "runtime": "__UINT64_TYPE__ {n}"},
-    "upc_tick": {"upc": "upc_tick_t {n}", "c": "upc_tick_t {n}",
-                 "runtime": "upc_tick_t {n}"},
-    "bupc_tick": {"upc": "bupc_tick_t {n}", "c": "bupc_tick_t {n}",
-                  "runtime": "bupc_tick_t {n}"},
-    "chars": {"upc": "char *{n}", "c": "char *{n}", "runtime": "char *{n}"},
+    "u64": same("__UINT64_TYPE__ {n}"),
+    "upc_tick": same("upc_tick_t {n}"),
+    "bupc_tick": same("bupc_tick_t {n}"),
+    "chars": same("char *{n}"),
     # Arrays of Berkeley UPC's VIS functions (bupc_extensions.h). The runtime
     # entries (upcr_library.h, which upcr.h includes before any library
     # header) name the list types by their struct tags, declared there

@@ -262,6 +262,8 @@ char *mire_measurement(const size_t *which, size_t n,
 int mire_stacks_init(void);
 /* Each thread, at start-up: it answers for local thread k. */
 void mire_stacks_register(int k);
+/* Local thread k is past the exit barrier: snapshots ask it no more. */
+void mire_stacks_leave(int k);
 /* Lines "thread frame" (innermost first) of this process's threads, up to
  * depth frames each (malloc'ed). */
 char *mire_local_stacks(int depth);

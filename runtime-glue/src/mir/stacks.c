@@ -35,6 +35,7 @@ typedef struct {
   void *frames[MIRE_STACK_MAX + 2];
   int nframes;
   int pending; /* asked by the snapshot being taken (its helper's) */
+  int gone;    /* past the exit barrier: asked no more (atomic) */
   sem_t done;
 } stack_slot_t;
 
@@ -58,15 +59,41 @@ static void on_stack_signal(int sig) {
   errno = saved;
 }
 
-/* Asks a thread for its frames (up to depth); 0 when it has ended. */
+/* Asks a thread for its frames (up to depth); 0 when it has ended or is
+ * past the exit barrier. */
 static int ask_stack(stack_slot_t *s, int depth) {
   s->depth = depth;
-  __atomic_store_n(&s->state, STACK_ASKED, __ATOMIC_RELEASE);
+  __atomic_store_n(&s->state, STACK_ASKED, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&s->gone, __ATOMIC_SEQ_CST)) {
+    int asked = STACK_ASKED;
+    if (__atomic_compare_exchange_n(&s->state, &asked, STACK_IDLE, 0,
+                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return 0;
+    return 1; /* mire_stacks_leave took it: it answers */
+  }
   if (pthread_kill(s->thread, stack_signal()) != 0) {
     __atomic_store_n(&s->state, STACK_IDLE, __ATOMIC_RELAXED);
     return 0;
   }
   return 1;
+}
+
+/* Local thread k is past the exit barrier (it may end at any moment): a
+ * snapshot no longer asks it, and one asking it now gets no frames at once,
+ * rather than waiting a second for a thread that has ended (which kept a
+ * program sampled ten times a second running a second longer). */
+void mire_stacks_leave(int k) {
+  if (!stacks || k < 0 || k >= mire_local_threads)
+    return;
+  stack_slot_t *s = &stacks[k];
+  __atomic_store_n(&s->gone, 1, __ATOMIC_SEQ_CST);
+  int asked = STACK_ASKED;
+  if (__atomic_compare_exchange_n(&s->state, &asked, STACK_TAKEN, 0,
+                                  __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+    s->nframes = 0;
+    __atomic_store_n(&s->state, STACK_DONE, __ATOMIC_RELEASE);
+    sem_post(&s->done);
+  }
 }
 
 /* The number of frames a thread asked by ask_stack recorded into
@@ -92,7 +119,7 @@ static int take_stack(stack_slot_t *s, const struct timespec *until) {
 /* "function+0xoffset (object)", or "object+0xoffset" when the function
  * has no dynamic symbol (static functions; link with -rdynamic for
  * names). */
-static void frame_string(void *pc, char *buf, size_t size) {
+static void describe_frame(void *pc, char *buf, size_t size) {
   Dl_info info;
   if (dladdr(pc, &info) && info.dli_sname)
     snprintf(buf, size, "%s+0x%lx (%s)", info.dli_sname,
@@ -103,6 +130,46 @@ static void frame_string(void *pc, char *buf, size_t size) {
              (unsigned long)((char *)pc - (char *)info.dli_fbase));
   else
     snprintf(buf, size, "%p", pc);
+}
+
+/* The frames' strings already made, by address: a tool sampling stacks
+ * many times a second sees the same return addresses again and again, and
+ * dladdr costs microseconds a frame, in a thread that takes a core from the
+ * program's threads while it works. Bounded: once full, new frames are
+ * described each time. (Code unloaded by dlclose and other code loaded at
+ * its addresses would keep the old names.) */
+#define FRAME_CACHE 4096
+static struct {
+  void *pc;
+  char *text;
+} frame_cache[FRAME_CACHE];
+static pthread_mutex_t frame_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void frame_string(void *pc, char *buf, size_t size) {
+  size_t h = ((uintptr_t)pc >> 2) * 0x9E3779B97F4A7C15ull % FRAME_CACHE;
+  pthread_mutex_lock(&frame_cache_lock);
+  for (size_t i = 0; i < FRAME_CACHE; ++i) {
+    size_t k = (h + i) % FRAME_CACHE;
+    if (frame_cache[k].pc == pc) {
+      snprintf(buf, size, "%s", frame_cache[k].text);
+      pthread_mutex_unlock(&frame_cache_lock);
+      return;
+    }
+    if (!frame_cache[k].pc) {
+      describe_frame(pc, buf, size);
+      char *text = strdup(buf);
+      if (text && i < FRAME_CACHE / 2) { /* keep probes short */
+        frame_cache[k].pc = pc;
+        frame_cache[k].text = text;
+      } else {
+        free(text);
+      }
+      pthread_mutex_unlock(&frame_cache_lock);
+      return;
+    }
+  }
+  pthread_mutex_unlock(&frame_cache_lock);
+  describe_frame(pc, buf, size);
 }
 
 /* Lines "thread frame" (outermost last) of this process's threads. */

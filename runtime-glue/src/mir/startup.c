@@ -264,6 +264,7 @@ static void stop_root(void) {
 }
 
 void mire_service_collective_exit(int thread) {
+  mire_stacks_leave(thread - mire_first_thread);
   if (thread != mire_first_thread || !mire_threads)
     return;
   if (mire_is_root()) {

@@ -44,10 +44,5 @@ def __dir__():
     return sorted(list(globals()) + list(_WHERE))
 
 
-__all__ = [
-    "Client", "Entity", "Measurement", "Measuring", "MirError", "ProbeSpec",
-    "Region", "Sir", "Snapshot", "SnapshotEntity", "Value", "ctrlreq",
-    "instrreq", "load_sir", "parse_measurement", "parse_probe", "parse_sir",
-    "parse_snapshot", "parse_xml", "process", "sirreq", "snapshotreq",
-    "socket_path", "thread", "user_dir",
-]
+# The public names are those of the table.
+__all__ = sorted(_WHERE)
