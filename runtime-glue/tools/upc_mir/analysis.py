@@ -508,6 +508,15 @@ class Model:
         return bool(ts) and all(self.sampling.samples(t) >= MIN_SAMPLES
                                 for t in ts)
 
+    def wants_samples(self):
+        """Whether call-stack samples would tell something probes do not:
+        a function is too costly to measure with its probe, or is called
+        back by a library function."""
+        return any(self.sir[rid].is_unit for rid in self.skipped) or any(
+            m.region.is_unit and m.cost() > PROBE_BUDGET
+            for m in list(self.measured.values())) or bool(
+                self.callbacks(True))
+
     def calls_back(self, region):
         """Whether the region calls a library function while functions of
         the program that no call names run (qsort's comparison): their

@@ -77,12 +77,15 @@ TRIAL_S = 0.02
 # comparison function, called millions of times a second, once the sort
 # begins).
 WATCH_S = 0.2
-# Every SAMPLE_S, a snapshot of the threads' call stacks (up to
-# STACK_FRAMES frames each): what tells of the functions too costly to
-# measure with probes (sampling.py). A snapshot interrupts each thread for
-# a few microseconds.
+# Every SAMPLE_S, once a function is too costly to measure with its probe,
+# a snapshot of the threads' call stacks (up to STACK_FRAMES frames each):
+# what tells of such functions (sampling.py). A snapshot interrupts each
+# thread for a few microseconds.
 SAMPLE_S = 0.05
 STACK_FRAMES = 48
+# After the search, every LATE_SAMPLE_S: the samples then only keep the
+# figures covering the run, for half the cost.
+LATE_SAMPLE_S = 0.1
 # After the search: the probes of the findings measure MAX_DUTY of the
 # time at most (less when they cost more than BUDGET), in windows of at
 # least MIN_ACTIVE_S every PERIOD_S or more.
@@ -117,6 +120,7 @@ class Search:
         self.status = None
         self.notes = []
         self.sampler = None  # the thread taking call-stack samples
+        self.searched = False  # the rounds are over
         self.sampled = threading.Event()  # set: it stops
         # The values the program writes at its end (private: 0700).
         self.tmpdir = tempfile.mkdtemp(prefix="upc-mir-search-")
@@ -544,7 +548,21 @@ class Search:
         at once)."""
         client = Client(self.name, timeout=self.args.timeout)
         failures = 0
-        while not self.sampled.wait(SAMPLE_S):
+        wanted = False
+        while not self.sampled.wait(LATE_SAMPLE_S if self.searched
+                                    else SAMPLE_S):
+            # Only once a function turns out too costly to measure with its
+            # probe, or called back by a library function: the others'
+            # probes tell all, and a program that has none pays nothing.
+            if not wanted:
+                try:
+                    wanted = self.model.wants_samples()
+                except RuntimeError:  # the search changed the model
+                    continue
+                if not wanted:
+                    continue
+                log(self.args, "%.2f s: sampling call stacks" % (
+                    time.monotonic() - self.started), True)
             try:
                 self.model.sampling.add(client.snapshot(stack=STACK_FRAMES))
                 failures = 0
@@ -586,7 +604,9 @@ class Search:
             self.sampler = threading.Thread(target=self.take_samples,
                                             daemon=True)
             self.sampler.start()
-            self.sample(self.explore())
+            keep = self.explore()
+            self.searched = True
+            self.sample(keep)
         except Ended:
             pass
         except MirError as e:
