@@ -135,10 +135,11 @@ static void describe_frame(void *pc, char *buf, size_t size) {
 /* The frames' strings already made, by address: a tool sampling stacks
  * many times a second sees the same return addresses again and again, and
  * dladdr costs microseconds a frame, in a thread that takes a core from the
- * program's threads while it works. Bounded: once full, new frames are
- * described each time. (Code unloaded by dlclose and other code loaded at
- * its addresses would keep the old names.) */
-#define FRAME_CACHE 4096
+ * program's threads while it works. An open-addressing table looked up
+ * over a few slots; a frame that finds none free is described each time.
+ * (Code unloaded by dlclose and other code loaded at its addresses would
+ * keep the old names.) */
+enum { FRAME_CACHE = 4096, FRAME_PROBES = 8 };
 static struct {
   void *pc;
   char *text;
@@ -146,9 +147,9 @@ static struct {
 static pthread_mutex_t frame_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void frame_string(void *pc, char *buf, size_t size) {
-  size_t h = ((uintptr_t)pc >> 2) * 0x9E3779B97F4A7C15ull % FRAME_CACHE;
+  size_t h = (size_t)(((uintptr_t)pc >> 2) * 0x9E3779B97F4A7C15ull);
   pthread_mutex_lock(&frame_cache_lock);
-  for (size_t i = 0; i < FRAME_CACHE; ++i) {
+  for (size_t i = 0; i < FRAME_PROBES; ++i) {
     size_t k = (h + i) % FRAME_CACHE;
     if (frame_cache[k].pc == pc) {
       snprintf(buf, size, "%s", frame_cache[k].text);
@@ -157,13 +158,8 @@ static void frame_string(void *pc, char *buf, size_t size) {
     }
     if (!frame_cache[k].pc) {
       describe_frame(pc, buf, size);
-      char *text = strdup(buf);
-      if (text && i < FRAME_CACHE / 2) { /* keep probes short */
+      if ((frame_cache[k].text = strdup(buf)))
         frame_cache[k].pc = pc;
-        frame_cache[k].text = text;
-      } else {
-        free(text);
-      }
       pthread_mutex_unlock(&frame_cache_lock);
       return;
     }

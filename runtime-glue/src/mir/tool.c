@@ -150,8 +150,7 @@ static void calibrate(thread_state_t *s) {
       for (int e = 0; e < EXECUTIONS; ++e) {
         upcr_mir_frame_t frame = {0, 0};
         upcri_mir_begin(&site, &frame);
-        if (frame.probe)
-          upcri_mir_end(&frame);
+        upcri_mir_cleanup(&frame); /* as a region's block ends */
       }
       uint64_t whole = mire_now_ns() - t0;
       reported = row[1 + MIR_METRIC_WC_TIME] - reported;
@@ -248,8 +247,6 @@ void gasp_event_notifyVA(gasp_context_t ctx, unsigned int tag,
     upcr_gasp_gate = 0;
     return;
   }
-  if (tag == GASP_UPC_FORALL)
-    return;
   int w = wait_of(tag);
   if (w >= 0) {
     if (type == GASP_START)

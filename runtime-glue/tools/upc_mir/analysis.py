@@ -499,10 +499,9 @@ class Model:
         if self.sampling is None or not region.is_unit:
             return False
         m = self.m(region)
-        costly = region.id in self.skipped or (
-            m is not None and m.cost() > PROBE_BUDGET)
-        if not costly and not (exclusive and m is not None and (
-                not self.resolved(region) or self.calls_back(region))):
+        if not self.too_costly(region) and not (
+                exclusive and m is not None and (
+                    not self.resolved(region) or self.calls_back(region))):
             return False
         ts = self.threads or (m.threads() if m is not None else [])
         return bool(ts) and all(self.sampling.samples(t) >= MIN_SAMPLES
@@ -512,10 +511,15 @@ class Model:
         """Whether call-stack samples would tell something probes do not:
         a function is too costly to measure with its probe, or is called
         back by a library function."""
-        return any(self.sir[rid].is_unit for rid in self.skipped) or any(
-            m.region.is_unit and m.cost() > PROBE_BUDGET
-            for m in list(self.measured.values())) or bool(
-                self.callbacks(True))
+        return any(self.too_costly(u) for u in self.sir.units) or bool(
+            self.callbacks(True))
+
+    def too_costly(self, region):
+        """Left out for its cost, or its probe costs a thread more than
+        PROBE_BUDGET (stopped after its trial)."""
+        m = self.m(region)
+        return region.id in self.skipped or (
+            m is not None and m.cost() > PROBE_BUDGET)
 
     def calls_back(self, region):
         """Whether the region calls a library function while functions of

@@ -49,7 +49,7 @@ class Symbols:
         if not self.nm:
             return [], []
         try:
-            out = subprocess.run([self.nm, "--defined-only", obj],
+            out = subprocess.run([self.nm, "--defined-only", "--", obj],
                                  stdout=subprocess.PIPE,
                                  stderr=subprocess.DEVNULL, text=True,
                                  timeout=10).stdout

@@ -123,7 +123,7 @@ class Search:
         self.notes = []
         self.sampler = None  # the thread taking call-stack samples
         self.searched = False  # the rounds are over
-        self.sampled = threading.Event()  # set: it stops
+        self.stop_sampling = threading.Event()
         # The values the program writes at its end (private: 0700).
         self.tmpdir = tempfile.mkdtemp(prefix="upc-mir-search-")
 
@@ -551,7 +551,7 @@ class Search:
         client = Client(self.name, timeout=self.args.timeout)
         failures = 0
         wanted = False
-        while not self.sampled.wait(LATE_SAMPLE_S if self.searched
+        while not self.stop_sampling.wait(LATE_SAMPLE_S if self.searched
                                     else SAMPLE_S):
             # Only once a function turns out too costly to measure with its
             # probe, or called back by a library function: the others'
@@ -625,7 +625,7 @@ class Search:
         self.status = self.proc.wait()
         if self.ended is None:
             self.ended = time.monotonic()
-        self.sampled.set()
+        self.stop_sampling.set()
         if self.sampler is not None:
             self.sampler.join()
         self.relay.join()
